@@ -1,0 +1,71 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "pricecam",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pricecam", targets: ["pricecam"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    ],
+    targets: [
+        // C adapters: system libraries found through pkg-config, each with a shim header.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract lept",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
+        ),
+        .systemLibrary(
+            name: "CV4L2",
+            pkgConfig: "libv4l2",
+            providers: [.apt(["libv4l-dev"])]
+        ),
+
+        // Pure Swift: OCR text -> price matches.
+        .target(name: "PriceParsing", swiftSettings: strict),
+        // Currency settings, validation, ISO 4217 minor units, Decimal conversion.
+        .target(name: "Conversion", swiftSettings: strict),
+        // Frames and frame sources (V4L2 device, replay folder).
+        .target(name: "Capture", dependencies: ["CV4L2"], swiftSettings: strict),
+        // Tesseract engine, image loading and preprocessing with Leptonica.
+        .target(name: "OCR", dependencies: ["CTesseract", "Capture"], swiftSettings: strict),
+        // Settings file and SQLite history.
+        .target(
+            name: "History",
+            dependencies: ["Conversion", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        // Batch and live runners.
+        .target(
+            name: "Pipeline",
+            dependencies: ["PriceParsing", "Conversion", "OCR", "Capture", "History"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "pricecam",
+            dependencies: ["Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+
+        .testTarget(
+            name: "PriceParsingTests",
+            dependencies: ["PriceParsing", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ConversionTests", dependencies: ["Conversion"], swiftSettings: strict),
+        .testTarget(name: "HistoryTests", dependencies: ["History"], swiftSettings: strict),
+        .testTarget(name: "OCRTests", dependencies: ["OCR"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture"], swiftSettings: strict),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["pricecam"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)
