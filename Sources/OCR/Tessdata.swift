@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where Tesseract's language data is, and why none was found.
+public enum Tessdata {
+    public struct NotFound: Error, CustomStringConvertible, Sendable {
+        public let language: String
+        public let tried: [String]
+        public var description: String {
+            "no \(language).traineddata found; tried:\n"
+                + tried.map { "  - \($0)" }.joined(separator: "\n")
+                + "\nInstall it with `apt-get install tesseract-ocr-\(language)` (or run scripts/bootstrap.sh),"
+                + " or point --tessdata / PRICECAM_TESSDATA at a folder holding \(language).traineddata."
+        }
+    }
+
+    /// The system folders Debian and common installs use.
+    public static let systemDirectories = [
+        "/usr/share/tesseract-ocr/5/tessdata",
+        "/usr/share/tesseract-ocr/4.00/tessdata",
+        "/usr/share/tessdata",
+        "/usr/local/share/tessdata",
+    ]
+
+    /// Finds the folder holding `<language>.traineddata`, trying in order:
+    /// the explicit folder (`--tessdata`), `PRICECAM_TESSDATA`, the project's
+    /// `models/` (next to the working directory or above the executable), then
+    /// `TESSDATA_PREFIX` and the system folders.
+    public static func locate(
+        explicit: String?, language: String = "eng",
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(NotFound) -> String {
+        var candidates: [(String, String)] = []
+        if let explicit { candidates.append(("--tessdata", explicit)) }
+        if let env = environment["PRICECAM_TESSDATA"], !env.isEmpty { candidates.append(("PRICECAM_TESSDATA", env)) }
+        for dir in modelsDirectories() { candidates.append(("models/", dir)) }
+        if let prefix = environment["TESSDATA_PREFIX"], !prefix.isEmpty { candidates.append(("TESSDATA_PREFIX", prefix)) }
+        for dir in systemDirectories { candidates.append(("system", dir)) }
+
+        var tried: [String] = []
+        for (origin, dir) in candidates {
+            let file = (dir as NSString).appendingPathComponent("\(language).traineddata")
+            if FileManager.default.isReadableFile(atPath: file) { return dir }
+            tried.append("\(dir) (\(origin))")
+            // An explicit choice that fails is an error, not something to fall through.
+            if origin == "--tessdata" || origin == "PRICECAM_TESSDATA" { break }
+        }
+        throw NotFound(language: language, tried: tried)
+    }
+
+    /// `models/` of the project: in the working directory, or in an ancestor of
+    /// the executable (`.build/release/pricecam` sits three levels below it).
+    public static func modelsDirectories() -> [String] {
+        var out: [String] = []
+        let cwd = FileManager.default.currentDirectoryPath
+        out.append((cwd as NSString).appendingPathComponent("models"))
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            dir = dir.deletingLastPathComponent()
+            let candidate = dir.appendingPathComponent("models").path
+            if !out.contains(candidate) { out.append(candidate) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,141 @@
+import CTesseract
+import Foundation
+
+/// How the engine reads a page.
+public struct OCRConfiguration: Sendable, Hashable {
+    /// Folder holding `<language>.traineddata` (see `Tessdata.locate`).
+    public var tessdata: String
+    public var language: String
+    /// Tesseract page segmentation mode; 6 (one uniform block) suits frames and receipts.
+    public var pageSegmentationMode: Int
+    /// Recognition deadline per image, in milliseconds (layout analysis is not bounded by it).
+    public var deadlineMilliseconds: Int
+
+    public init(tessdata: String, language: String = "eng", pageSegmentationMode: Int = 6, deadlineMilliseconds: Int = 60_000) {
+        self.tessdata = tessdata
+        self.language = language
+        self.pageSegmentationMode = pageSegmentationMode
+        self.deadlineMilliseconds = deadlineMilliseconds
+    }
+}
+
+public enum OCRError: Error, Sendable, CustomStringConvertible {
+    case initFailed(tessdata: String, language: String)
+    case recognitionFailed(String)
+
+    public var description: String {
+        switch self {
+        case .initFailed(let dir, let lang):
+            "Tesseract could not load \(lang).traineddata from \(dir) (damaged or wrong-version file?). Reinstall tesseract-ocr-\(lang) or point --tessdata elsewhere."
+        case .recognitionFailed(let why):
+            "recognition failed: \(why)"
+        }
+    }
+}
+
+/// One Tesseract engine: a `TessBaseAPI` initialised once and reused for every image.
+///
+/// Not thread-safe, so not `Sendable`: give each worker thread its own engine.
+public final class OCREngine {
+    private let api: OpaquePointer
+    public let configuration: OCRConfiguration
+
+    public init(configuration: OCRConfiguration) throws(OCRError) {
+        guard let api = TessBaseAPICreate() else {
+            throw .initFailed(tessdata: configuration.tessdata, language: configuration.language)
+        }
+        // Tesseract's stray diagnostics go nowhere; pricecam reports its own errors.
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        if TessBaseAPIInit3(api, configuration.tessdata, configuration.language) != 0 {
+            TessBaseAPIDelete(api)
+            throw .initFailed(tessdata: configuration.tessdata, language: configuration.language)
+        }
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(configuration.pageSegmentationMode)))
+        self.api = api
+        self.configuration = configuration
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// Sets a Tesseract variable; returns false when the name is unknown.
+    @discardableResult
+    public func setVariable(_ name: String, _ value: String) -> Bool {
+        TessBaseAPISetVariable(api, name, value) != 0
+    }
+
+    /// Reads every word on the image (or within `region`), grouped in lines.
+    public func recognize(_ image: GrayImage, region: PixelRect? = nil, pageSegmentationMode: Int? = nil) throws(OCRError) -> RecognizedPage {
+        let start = DispatchTime.now().uptimeNanoseconds
+        TessBaseAPISetImage2(api, image.pix)
+        // Files without a resolution (and all frames) would make Tesseract warn
+        // and guess 70 dpi; 300 matches how its models were trained.
+        TessBaseAPISetSourceResolution(api, Int32(image.dpi >= 70 && image.dpi <= 2400 ? image.dpi : 300))
+        if let region {
+            TessBaseAPISetRectangle(api, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
+        }
+        let psm = pageSegmentationMode ?? configuration.pageSegmentationMode
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(psm)))
+        defer {
+            if psm != configuration.pageSegmentationMode {
+                TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(configuration.pageSegmentationMode)))
+            }
+            TessBaseAPIClear(api)
+        }
+
+        let monitor = TessMonitorCreate()
+        defer { TessMonitorDelete(monitor) }
+        TessMonitorSetDeadlineMSecs(monitor, Int32(configuration.deadlineMilliseconds))
+        if TessBaseAPIRecognize(api, monitor) != 0 {
+            throw .recognitionFailed("Tesseract gave up on this image (deadline \(configuration.deadlineMilliseconds) ms or internal error)")
+        }
+        let lines = readLines()
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        return RecognizedPage(width: image.width, height: image.height, lines: lines, milliseconds: ms)
+    }
+
+    private func readLines() -> [RecognizedLine] {
+        guard let results = TessBaseAPIGetIterator(api) else { return [] }
+        defer { TessResultIteratorDelete(results) }
+        let page = TessResultIteratorGetPageIterator(results)
+        var lines: [RecognizedLine] = []
+        var current: [RecognizedWord] = []
+
+        func closeLine() {
+            guard !current.isEmpty else { return }
+            var rect = current[0].rect
+            for w in current.dropFirst() { rect = rect.union(w.rect) }
+            let conf = current.map(\.confidence).reduce(0, +) / Double(current.count)
+            lines.append(RecognizedLine(words: current, rect: rect, confidence: conf))
+            current = []
+        }
+
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { closeLine() }
+            guard let cText = TessResultIteratorGetUTF8Text(results, RIL_WORD) else { continue }
+            let text = String(cString: cText)
+            TessDeleteText(cText)
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
+            let confidence = Double(TessResultIteratorConfidence(results, RIL_WORD)) / 100
+            current.append(RecognizedWord(
+                text: text,
+                rect: PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
+                confidence: min(max(confidence, 0), 1)))
+        } while TessResultIteratorNext(results, RIL_WORD) != 0
+        closeLine()
+        return lines
+    }
+}
+
+extension PixelRect {
+    public func union(_ o: PixelRect) -> PixelRect {
+        let left = min(x, o.x), top = min(y, o.y)
+        let right = max(x + width, o.x + o.width), bottom = max(y + height, o.y + o.height)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}

@@ -1,0 +1,140 @@
+import CTesseract
+import Capture
+import Foundation
+
+/// An 8-bit gray image held in a Leptonica `Pix`, which this object owns.
+///
+/// Not `Sendable`: a worker loads, preprocesses and recognises its own images.
+public final class GrayImage {
+    let pix: UnsafeMutablePointer<PIX>
+    /// Resolution stored in the file (dots per inch), 0 when unknown.
+    public let dpi: Int
+
+    public var width: Int { Int(pricecam_pixWidth(pix)) }
+    public var height: Int { Int(pricecam_pixHeight(pix)) }
+
+    /// Takes ownership of an 8 bpp pix.
+    init(owning pix: UnsafeMutablePointer<PIX>, dpi: Int = 0) {
+        precondition(pricecam_pixDepth(pix) == 8, "GrayImage needs an 8 bpp Pix")
+        self.pix = pix
+        self.dpi = dpi
+    }
+
+    deinit {
+        pricecam_pixDestroy(pix)
+    }
+
+    /// A copy of a frame's luma plane.
+    public convenience init(frame: Frame) {
+        let made = frame.pixels.withUnsafeBufferPointer { buf in
+            pricecam_pixFromGray(buf.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.bytesPerRow))
+        }
+        guard let made else { fatalError("out of memory allocating a \(frame.width)x\(frame.height) image") }
+        self.init(owning: made)
+    }
+
+    /// The pixels, row by row, without padding.
+    public func bytes() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height)
+        out.withUnsafeMutableBufferPointer { pricecam_pixCopyGray(pix, $0.baseAddress) }
+        return out
+    }
+
+    /// Reads an image file (any format Leptonica reads: PNG, JPEG, TIFF, BMP,
+    /// PNM, WebP, GIF when built in) and converts it to 8-bit gray.
+    ///
+    /// Checks, in order: the file opens and is a regular file, is not empty nor
+    /// over the byte limit, its header parses and its size is within the pixel
+    /// limit (before any decoding), a JPEG is not truncated; then decodes.
+    public static func load(path: String, limits: ImageLimits = .default) throws(ImageError) -> GrayImage {
+        Leptonica.silence()
+        let data = try readFile(path: path, limit: limits.maxFileBytes)
+        return try data.withUnsafeBufferPointer { decode($0, path: path, limits: limits) }.get()
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: ImageLimits) -> Result<GrayImage, ImageError> {
+        Result { () throws(ImageError) -> GrayImage in
+            guard let base = bytes.baseAddress else { throw .empty(path: path) }
+            var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
+            if pixReadHeaderMem(base, bytes.count, &format, &w, &h, &bps, &spp, &cmap) != 0 || w <= 0 || h <= 0 {
+                throw .unreadable(path: path, reason: "not an image pricecam can read (unknown or damaged format; PNG, JPEG, TIFF, BMP, PNM and WebP are supported)")
+            }
+            let pixels = Int(w) * Int(h)
+            if pixels > limits.maxPixels {
+                throw .tooManyPixels(path: path, width: Int(w), height: Int(h), limit: limits.maxPixels)
+            }
+            let decoded: UnsafeMutablePointer<PIX>?
+            if format == pricecam_IFF_JFIF_JPEG {
+                if !jpegHasEnd(bytes) {
+                    throw .unreadable(path: path, reason: "truncated JPEG (the end-of-image marker is missing); the file was cut short, copy it again")
+                }
+                var warnings: Int32 = 0
+                decoded = pixReadMemJpeg(base, bytes.count, 0, 1, &warnings, pricecam_L_JPEG_READ_LUMINANCE)
+            } else {
+                decoded = pixReadMem(base, bytes.count)
+            }
+            guard let decoded else {
+                throw .unreadable(path: path, reason: "corrupt or truncated image data (the header is fine but the pixels do not decode)")
+            }
+            let dpi = Int(pixGetXRes(decoded))
+            let gray: UnsafeMutablePointer<PIX>?
+            if pricecam_pixDepth(decoded) == 8 && pixGetColormap(decoded) == nil {
+                gray = decoded
+            } else {
+                gray = pixConvertTo8(decoded, 0)
+                pricecam_pixDestroy(decoded)
+            }
+            guard let gray else {
+                throw .unreadable(path: path, reason: "cannot convert the image to 8-bit gray")
+            }
+            return GrayImage(owning: gray, dpi: dpi)
+        }
+    }
+
+    /// JPEG data must end with the EOI marker (FF D9), ignoring trailing padding.
+    private static func jpegHasEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = bytes.count
+        while end > 0 && (bytes[end - 1] == 0 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
+        return end >= 2 && bytes[end - 2] == 0xFF && bytes[end - 1] == 0xD9
+    }
+
+    private static func readFile(path: String, limit: Int64) throws(ImageError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw ImageError(errno: errno, path: path) }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) != 0 { throw ImageError(errno: errno, path: path) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
+        if (st.st_mode & S_IFMT) != S_IFREG {
+            throw .unreadable(path: path, reason: "not a regular file (a device, pipe or socket)")
+        }
+        let size = Int64(st.st_size)
+        if size == 0 { throw .empty(path: path) }
+        if size > limit { throw .fileTooLarge(path: path, bytes: size, limit: limit) }
+        var data = [UInt8](repeating: 0, count: Int(size))
+        var got = 0
+        while got < data.count {
+            let n = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ImageError(errno: errno, path: path)
+            }
+            if n == 0 { break }
+            got += n
+        }
+        if got == 0 { throw .empty(path: path) }
+        if got < data.count { data.removeLast(data.count - got) }
+        return data
+    }
+}
+
+/// Process-wide Leptonica settings.
+enum Leptonica {
+    private static let silenced: Void = {
+        // pricecam reports every failure itself, naming the file; Leptonica's
+        // own "Error in pixReadMem..." lines would only duplicate them.
+        _ = setMsgSeverity(pricecam_L_SEVERITY_NONE)
+    }()
+
+    static func silence() { _ = silenced }
+}
