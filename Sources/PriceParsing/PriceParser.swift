@@ -1,6 +1,15 @@
 import Foundation
 
 /// Finds every price in lines of OCR text. Pure: no I/O, safe to share.
+///
+/// One hand-written scanner pass per line (linear time, no regular expressions),
+/// then a pass over the tokens that ties numbers to currency markers, signs and
+/// ranges. Amounts are built from digit strings as `Decimal`, never via `Double`.
+///
+/// Ambiguity is flagged, not guessed silently: a lone `.`/`,` before exactly
+/// three digits with a two-minor-unit or unknown currency (`€1.234`, bare
+/// `1,234`) is reported as the grouping reading (1234) with `.ambiguousSeparator`
+/// and a lower confidence; see `AmountResolver.resolve`.
 public struct PriceParser: Sendable {
     public var options: ParserOptions
 
@@ -10,17 +19,309 @@ public struct PriceParser: Sendable {
 
     /// Every price in one line, in reading order.
     public func parse(_ line: TextLine) -> [PriceMatch] {
-        []  // replaced by the full parser (issue 3)
+        let scan = Scan(line: line)
+        var a = Associator(scan: scan, line: line, options: options)
+        return a.run()
     }
 
     /// Every price on a page, line by line, in reading order; page context
     /// (receipt keywords) may mark roles.
+    ///
+    /// The amount next to a total keyword (`Total`, `Summe`, `zu zahlen`, `合計`, …,
+    /// OCR-tolerant: `T0TAL`, `5umme`) gets `role = .total`: the rightmost
+    /// non-negative price on the keyword line, else a bare number there, else the
+    /// first price on the next line. When several lines name a total, the last one
+    /// wins unless an earlier one is markedly taller (30 %) on the image.
     public func parse(lines: [TextLine]) -> [PriceMatch] {
-        lines.flatMap { parse($0) }
+        var perLine = lines.map { parse($0) }
+        var best: (line: Int, index: Int, height: Int)? = nil
+        for i in lines.indices where TotalKeywords.matches(lines[i]) {
+            var found: (Int, Int)? = nil
+            if let j = perLine[i].lastIndex(where: { $0.amount >= 0 }) {
+                found = (i, j)
+            } else {
+                var o = options
+                o.bareNumbers = .all
+                let again = PriceParser(options: o).parse(lines[i])
+                if let m = again.last(where: { $0.amount >= 0 }) {
+                    perLine[i].append(m)
+                    found = (i, perLine[i].count - 1)
+                } else if i + 1 < lines.count, !TotalKeywords.matches(lines[i + 1]),
+                    let j = perLine[i + 1].firstIndex(where: { $0.amount >= 0 })
+                {
+                    found = (i + 1, j)
+                }
+            }
+            guard let (li, mi) = found else { continue }
+            let h = lines[i].box?.height ?? 0
+            if let b = best, b.height * 10 > h * 13 { continue }  // an earlier, taller total stays
+            best = (li, mi, h)
+        }
+        if let b = best { perLine[b.line][b.index].role = .total }
+        return perLine.flatMap { $0 }
     }
 
     /// Every price in a plain text line.
     public func parse(text: String) -> [PriceMatch] {
         parse(TextLine(text: text))
+    }
+}
+
+/// Ties the tokens of one line into matches.
+struct Associator {
+    let scan: Scan
+    let line: TextLine
+    let options: ParserOptions
+    let T: [Token]
+    var used: [Bool]
+
+    init(scan: Scan, line: TextLine, options: ParserOptions) {
+        self.scan = scan
+        self.line = line
+        self.options = options
+        self.T = scan.tokens
+        self.used = Array(repeating: false, count: scan.tokens.count)
+    }
+
+    struct Candidate {
+        var num: Int          // token index of the number
+        var first: Int
+        var last: Int
+        var marker: (kind: MarkerKind, repaired: Bool, token: Int)?
+        var negative = false
+    }
+
+    private func isNumber(_ k: Int) -> Bool {
+        if k >= 0, k < T.count, case .number = T[k].kind { return true }
+        return false
+    }
+    private func isDashTok(_ k: Int) -> Bool {
+        if k >= 0, k < T.count, case .dash = T[k].kind { return true }
+        return false
+    }
+    private func markerAt(_ k: Int) -> (MarkerKind, Bool)? {
+        if k >= 0, k < T.count, !used[k], case .marker(let m, let r) = T[k].kind { return (m, r) }
+        return nil
+    }
+    private func scalar(_ k: Int) -> UInt32 { scan.s[T[k].start].value }
+
+    /// A dash at d is a minus sign for what follows it (not a range or a hyphen).
+    private func isSign(_ d: Int) -> Bool {
+        if d == 0 { return true }
+        if T[d].gap >= 1 { return true }
+        if case .other(let c) = T[d - 1].kind, c == 0x28 || c == 0x3A { return true }  // `(-5)`, `:-5`
+        return false
+    }
+
+    /// The original "E" (upper case, alone) as a misread `€` after a number.
+    private func isLoneE(_ k: Int) -> Bool {
+        guard k < T.count, case .word = T[k].kind, T[k].end - T[k].start == 1 else { return false }
+        return scalar(k) == 0x45
+    }
+
+    func candidate(_ k: Int, allowSign: Bool = true) -> Candidate? {
+        guard case .number(let ni) = T[k].kind, !scan.numbers[ni].rejected else { return nil }
+        // letters glued to the number: an ID (`A12`, `x2`, `12B`) or a unit (`500g`, `2x`)
+        if k > 0, T[k].gap == 0, case .word = T[k - 1].kind { return nil }
+        if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind, c == 0x23 || c == 0x2F || c == 0x40 {
+            return nil  // `#123`, `/12`, `@12`
+        }
+        if k + 1 < T.count {
+            switch T[k + 1].kind {
+            case .word(let w):
+                if isLoneE(k + 1) { break }
+                if T[k + 1].gap == 0 { return nil }
+                if T[k + 1].gap <= 2, Markers.units.contains(w) { return nil }
+            case .percent:
+                if T[k + 1].gap <= 2 { return nil }
+            case .other(let c):
+                if T[k + 1].gap == 0, c == 0x2F, k + 2 < T.count, isNumber(k + 2) { return nil }
+            default: break
+            }
+        }
+        var c = Candidate(num: k, first: k, last: k)
+        // before: [sign] marker | marker sign | sign
+        if let (m, r) = markerAt(k - 1), T[k].gap <= 2 {
+            c.marker = (m, r, k - 1)
+            c.first = k - 1
+            if allowSign, isDashTok(k - 2), T[k - 1].gap == 0, isSign(k - 2) {
+                c.negative = true
+                c.first = k - 2
+            }
+        } else if allowSign, isDashTok(k - 1), T[k].gap == 0 {
+            if let (m, r) = markerAt(k - 2), T[k - 1].gap <= 1, !isNumber(k - 3) || T[k - 2].gap > 0 {
+                c.marker = (m, r, k - 2)
+                c.negative = true
+                c.first = k - 2
+            } else if isSign(k - 1) {
+                c.negative = true
+                c.first = k - 1
+            }
+        }
+        // after: marker (unless it is glued to the next number)
+        if c.marker == nil, k + 1 < T.count, T[k + 1].gap <= 2 {
+            if let (m, r) = markerAt(k + 1), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
+                c.marker = (m, false, k + 1)
+                c.last = k + 1
+            } else if isLoneE(k + 1), T[k + 1].gap <= 1 {
+                c.marker = (.code("EUR"), true, k + 1)
+                c.last = k + 1
+            }
+        }
+        // trailing minus: `5,00-`, `€5.00-` (not a range dash)
+        if !c.negative, isDashTok(c.last + 1), T[c.last + 1].gap == 0 {
+            let after = c.last + 2
+            let followed = after < T.count && T[after].gap <= 2 && (isNumber(after) || markerAt(after) != nil)
+            if !followed {
+                c.negative = true
+                c.last += 1
+            }
+        }
+        return c
+    }
+
+    struct Valued {
+        var c: Candidate
+        var r: ResolvedAmount
+        var currency: String?
+        var bare: Bool
+        var flags: PriceFlags
+    }
+
+    /// Settles currency and amount; nil when the candidate is not a price.
+    func value(_ c: Candidate, carried: (MarkerKind)? = nil, onlyNumber: Bool) -> Valued? {
+        guard case .number(let ni) = T[c.num].kind else { return nil }
+        let raw = scan.numbers[ni]
+        let hint = options.currencyHint?.uppercased()
+        let kind = c.marker?.kind ?? carried
+        var currency: String? = nil
+        var minor: Int? = nil
+        if let kind {
+            currency = kind.resolve(hint: hint)
+            if case .cent = kind { minor = nil } else { minor = currency.map(Currencies.minorUnits) }
+        } else if let hint {
+            currency = hint
+            minor = Currencies.minorUnits(hint)
+        }
+        guard var r = AmountResolver.resolve(raw, minorUnits: minor) else { return nil }
+        var flags: PriceFlags = []
+        if let m = c.marker, m.repaired {
+            // `S12.99`, `12,99 E`: only with a two-decimal amount
+            guard r.hasDecimals, r.fractionDigits == 2 else { return nil }
+            flags.insert(.repaired)
+        }
+        if raw.repaired || r.repaired { flags.insert(.repaired) }
+        if r.ambiguous { flags.insert(.ambiguousSeparator) }
+        let bare = kind == nil
+        if bare {
+            if raw.seps.isEmpty, raw.leadingSep == nil, raw.digitCount >= 7 { return nil }  // barcodes, doc numbers
+            if !r.hasDecimals, raw.groups[0].count > 1, raw.groups[0].first == 0x30 { return nil }  // `030`
+            switch options.bareNumbers {
+            case .never: return nil
+            case .decimals:
+                let ok = r.hasDecimals || r.ambiguous || minor == 0 || onlyNumber
+                if !ok { return nil }
+            case .all: break
+            }
+            flags.insert(.bareNumber)
+        } else if raw.seps.isEmpty, raw.digitCount > 15 {
+            return nil
+        }
+        if case .cent? = kind {
+            r.amount = r.amount * Decimal(sign: .plus, exponent: -2, significand: 1)
+        }
+        if c.negative {
+            r.amount = -r.amount
+            flags.insert(.negative)
+        }
+        return Valued(c: c, r: r, currency: currency, bare: bare, flags: flags)
+    }
+
+    func match(_ v: Valued, extraFlags: PriceFlags = []) -> PriceMatch {
+        let s = scan.s
+        let a = T[v.c.first].start, b = T[v.c.last].end
+        var text = ""
+        text.unicodeScalars.append(contentsOf: s[a..<b])
+        var marker: String? = nil
+        if let m = v.c.marker {
+            var t = ""
+            t.unicodeScalars.append(contentsOf: s[T[m.token].start..<T[m.token].end])
+            marker = t
+        }
+        // boxes and OCR confidence of the words used
+        var box: Box? = nil
+        var sum = 0.0, lo = 1.0, count = 0
+        let w0 = Int(scan.wordOf[a]), w1 = Int(scan.wordOf[b - 1])
+        if w0 >= 0, w1 >= w0 {
+            for w in w0...w1 {
+                let word = line.words[w]
+                if let wb = word.box { box = box.map { $0.union(wb) } ?? wb }
+                let cf = min(1, max(0, word.confidence))
+                sum += cf
+                lo = min(lo, cf)
+                count += 1
+            }
+        }
+        let ocr = count == 0 ? 1 : 0.5 * (sum / Double(count)) + 0.5 * lo
+        let flags = v.flags.union(extraFlags)
+        var factor = 1.0
+        if flags.contains(.ambiguousSeparator) { factor *= 0.6 }
+        if flags.contains(.repaired) { factor *= 0.85 }
+        if flags.contains(.bareNumber) { factor *= v.r.hasDecimals ? 0.85 : 0.7 }
+        if flags.contains(.range) { factor *= 0.95 }
+        if v.currency == nil && !flags.contains(.bareNumber) { factor *= 0.9 }
+        return PriceMatch(
+            text: text, amount: v.r.amount, currency: v.currency, marker: marker, box: box,
+            confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil)
+    }
+
+    mutating func run() -> [PriceMatch] {
+        var out: [PriceMatch] = []
+        let onlyNumber = (T.count == 1 && isNumber(0))
+            || (T.count == 2 && isDashTok(0) && T[1].gap == 0 && isNumber(1))
+        var k = 0
+        while k < T.count {
+            guard isNumber(k), let c = candidate(k) else {
+                k += 1
+                continue
+            }
+            // range: `€10–20`, `$10 - $20`, `10–20 €`
+            if let (c2, k2end) = rangePartner(after: c) {
+                let v1 = value(c, carried: c.marker == nil ? c2.marker?.kind : nil, onlyNumber: false)
+                let v2 = value(c2, carried: c2.marker == nil ? c.marker?.kind : nil, onlyNumber: false)
+                if let v1, let v2, v1.r.amount < v2.r.amount {
+                    for t in [c.marker?.token, c2.marker?.token].compactMap({ $0 }) { used[t] = true }
+                    out.append(match(v1, extraFlags: .range))
+                    out.append(match(v2, extraFlags: .range))
+                    k = k2end + 1
+                    continue
+                }
+            }
+            if let v = value(c, onlyNumber: onlyNumber) {
+                if let m = c.marker { used[m.token] = true }
+                out.append(match(v))
+                k = c.last + 1
+            } else {
+                k += 1
+            }
+        }
+        return out
+    }
+
+    /// The second end of a range after `c`, if the tokens say so.
+    private func rangePartner(after c: Candidate) -> (Candidate, Int)? {
+        let d = c.last + 1
+        guard isDashTok(d), T[d].gap <= 2, d + 1 < T.count, T[d + 1].gap <= 2 else { return nil }
+        let symmetric = (T[d].gap == 0) == (T[d + 1].gap == 0)
+        guard symmetric || scalar(d) != 0x2D else { return nil }
+        var k2 = d + 1
+        if !isNumber(k2) {
+            guard markerAt(k2) != nil, isNumber(k2 + 1), T[k2 + 1].gap <= 2 else { return nil }
+            k2 += 1
+        }
+        guard var c2 = candidate(k2, allowSign: false) else { return nil }
+        if c2.negative { return nil }
+        c2.first = min(c2.first, k2)
+        return (c2, c2.last)
     }
 }

@@ -1,0 +1,419 @@
+/// The hand-written tokenizer behind `PriceParser`.
+///
+/// Works on the line's Unicode scalars in one left-to-right pass; every scalar is
+/// looked at a bounded number of times (look-aheads are capped or consume what
+/// they read), so the scan is linear in the input length.
+
+/// A number as read: digit groups and the separators between them, not yet
+/// interpreted (which separator is the decimal one depends on the currency).
+struct RawNumber {
+    var groups: [[UInt8]] = []          // ASCII digits
+    var seps: [UInt8] = []              // '.', ',', '\'', ' '  (normalised)
+    var leadingSep: UInt8? = nil        // `.99`
+    var wholeDash = false               // `12,-`  `12.–`
+    var repaired = false
+    var rejected = false
+    var digitCount = 0
+}
+
+enum TokenKind {
+    case number(Int)                    // index into Scan.numbers
+    case marker(MarkerKind, repaired: Bool)
+    case dash
+    case percent
+    case word(String)                   // lowercased letters
+    case other(UInt32)
+}
+
+struct Token {
+    var kind: TokenKind
+    var start: Int
+    var end: Int
+    /// Space-like scalars between the previous token and this one.
+    var gap: Int
+}
+
+@inline(__always) func asciiDigit(_ v: UInt32) -> UInt8? {
+    if v >= 0x30 && v <= 0x39 { return UInt8(v) }
+    if v >= 0xFF10 && v <= 0xFF19 { return UInt8(v - 0xFF10 + 0x30) }  // fullwidth
+    return nil
+}
+
+@inline(__always) func confusableDigit(_ v: UInt32) -> UInt8? {
+    switch v {
+    case 0x4F, 0x6F: return 0x30          // O o
+    case 0x6C, 0x49, 0x7C: return 0x31    // l I |
+    case 0x53: return 0x35                // S
+    case 0x42: return 0x38                // B
+    default: return nil
+    }
+}
+
+@inline(__always) func isSpaceLike(_ v: UInt32) -> Bool {
+    v == 0x20 || v == 0x09 || v == 0xA0 || v == 0x2007 || v == 0x2009 || v == 0x200A
+        || v == 0x202F || v == 0x2002 || v == 0x2003 || v == 0x2004 || v == 0x2005
+        || v == 0x2006 || v == 0x2008 || v == 0x3000
+}
+
+/// Spaces that OCR and typesetting put inside a number as a thousands separator.
+@inline(__always) func isGroupSpace(_ v: UInt32) -> Bool {
+    v == 0xA0 || v == 0x2007 || v == 0x2009 || v == 0x200A || v == 0x202F
+}
+
+@inline(__always) func isDash(_ v: UInt32) -> Bool {
+    v == 0x2D || v == 0x2012 || v == 0x2013 || v == 0x2014 || v == 0x2212 || v == 0xFE63 || v == 0xFF0D
+}
+
+@inline(__always) func isDecimalSep(_ v: UInt32) -> Bool {
+    v == 0x2E || v == 0x2C || v == 0xFF0E || v == 0xFF0C
+}
+
+@inline(__always) func normSep(_ v: UInt32) -> UInt8 {
+    (v == 0x2C || v == 0xFF0C) ? 0x2C : 0x2E
+}
+
+func isLetter(_ s: Unicode.Scalar) -> Bool {
+    let v = s.value
+    if v < 0x80 {
+        return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+    }
+    if Markers.symbols[v] != nil { return false }
+    return s.properties.isAlphabetic
+}
+
+/// One scalar per token for CJK, kana and Hangul (no spaces between words there).
+@inline(__always) func isSingleCharWord(_ v: UInt32) -> Bool {
+    v >= 0x2E80 && v < 0xFF00 || v >= 0xAC00 && v < 0xD7B0 || v >= 0x20000
+}
+
+struct Scan {
+    let s: [Unicode.Scalar]
+    /// For each scalar, the index of the word it came from (-1 for joining spaces).
+    let wordOf: [Int32]
+    /// Word boxes, to refuse joining number groups across a wide gap.
+    let boxes: [Box?]
+    var tokens: [Token] = []
+    var numbers: [RawNumber] = []
+
+    init(line: TextLine) {
+        var s: [Unicode.Scalar] = []
+        var wordOf: [Int32] = []
+        var boxes: [Box?] = []
+        for (wi, w) in line.words.enumerated() {
+            if wi > 0 {
+                s.append(" ")
+                wordOf.append(-1)
+            }
+            for u in w.text.unicodeScalars {
+                s.append(u)
+                wordOf.append(Int32(wi))
+            }
+            boxes.append(w.box)
+        }
+        self.s = s
+        self.wordOf = wordOf
+        self.boxes = boxes
+        tokenize()
+    }
+
+    private func v(_ i: Int) -> UInt32 { i < s.count && i >= 0 ? s[i].value : 0 }
+    private func digitAt(_ i: Int) -> Bool { i >= 0 && i < s.count && asciiDigit(s[i].value) != nil }
+
+    /// Length of the run of digits starting at i (stops at `cap`).
+    private func digitRun(_ i: Int, cap: Int = 64) -> Int {
+        var k = i
+        while k < s.count, k - i < cap, asciiDigit(s[k].value) != nil { k += 1 }
+        return k - i
+    }
+
+    /// Exactly `count` digits at i, then something that is neither digit nor letter.
+    private func exactDigits(_ i: Int, _ count: Int) -> Bool {
+        let r = digitRun(i, cap: count + 1)
+        guard r == count else { return false }
+        let e = i + count
+        return e >= s.count || !isLetter(s[e])
+    }
+
+    /// Two adjacent words far apart on the image are not one number.
+    private func closeEnough(_ a: Int, _ b: Int) -> Bool {
+        let wa = Int(wordOf[a]), wb = Int(wordOf[b])
+        guard wa >= 0, wb >= 0, let ba = boxes[wa], let bb = boxes[wb] else { return true }
+        let gap = bb.x - (ba.x + ba.width)
+        return gap <= max(ba.height, bb.height)
+    }
+
+    private mutating func tokenize() {
+        let n = s.count
+        var i = 0
+        var lastEnd = 0
+        func push(_ self_: inout Scan, _ kind: TokenKind, _ a: Int, _ b: Int) {
+            self_.tokens.append(Token(kind: kind, start: a, end: b, gap: a - lastEnd))
+            lastEnd = b
+        }
+        while i < n {
+            let c = s[i].value
+            if isSpaceLike(c) {
+                i += 1
+                continue
+            }
+            if asciiDigit(c) != nil
+                || (isDecimalSep(c) && digitAt(i + 1) && !digitAt(i - 1) && (i == 0 || !isLetter(s[i - 1])))
+            {
+                let (num, end) = scanNumber(at: i)
+                numbers.append(num)
+                push(&self, .number(numbers.count - 1), i, end)
+                i = end
+                continue
+            }
+            if c == 0x2B || (c == 0x28 && v(i + 1) == 0x30) {  // `+49 …`, `(030) …`
+                if let end = scanPhone(at: i) {
+                    push(&self, .other(0), i, end)
+                    i = end
+                    continue
+                }
+                push(&self, .other(c), i, i + 1)
+                i += 1
+                continue
+            }
+            if let m = Markers.symbols[c] {
+                push(&self, .marker(m, repaired: false), i, i + 1)
+                i += 1
+                continue
+            }
+            if isDash(c) {
+                push(&self, .dash, i, i + 1)
+                i += 1
+                continue
+            }
+            if c == 0x25 || c == 0xFF05 || c == 0x2030 {
+                push(&self, .percent, i, i + 1)
+                i += 1
+                continue
+            }
+            if isLetter(s[i]) {
+                if isSingleCharWord(c) {
+                    if let m = Markers.cjk[c] {
+                        push(&self, .marker(m, repaired: false), i, i + 1)
+                    } else {
+                        push(&self, .word(String(s[i])), i, i + 1)
+                    }
+                    i += 1
+                    continue
+                }
+                var j = i
+                while j < n, isLetter(s[j]), !isSingleCharWord(s[j].value) { j += 1 }
+                var word = ""
+                word.unicodeScalars.append(contentsOf: s[i..<j])
+                let lower = word.lowercased()
+                // `HK$`, `R$`, `US$`
+                if v(j) == 0x24, j - i <= 3, let m = Markers.dollarPrefixed[lower] {
+                    push(&self, .marker(m, repaired: false), i, j + 1)
+                    i = j + 1
+                    continue
+                }
+                // `Fr.`, `Rs.`, `kr.`
+                if v(j) == 0x2E, let m = Markers.dotted[lower + "."] {
+                    push(&self, .marker(m, repaired: false), i, j + 1)
+                    i = j + 1
+                    continue
+                }
+                if let m = Markers.words[lower] {
+                    push(&self, .marker(m, repaired: false), i, j)
+                    i = j
+                    continue
+                }
+                if j - i == 3, word.unicodeScalars.allSatisfy({ $0.value < 0x80 }) {
+                    let upper = word.uppercased()
+                    if Currencies.isKnown(upper), word == upper || !Markers.wordLikeCodes.contains(lower) {
+                        push(&self, .marker(.code(upper), repaired: false), i, j)
+                        i = j
+                        continue
+                    }
+                }
+                // `S12.99` → `$12.99`, `E12,99` → `€12,99` (validated later)
+                if j - i == 1, (c == 0x53 || c == 0x45), digitAt(j), i == 0 || isSpaceLike(s[i - 1].value) {
+                    push(&self, .marker(c == 0x53 ? .dollar : .code("EUR"), repaired: true), i, j)
+                    i = j
+                    continue
+                }
+                push(&self, .word(lower), i, j)
+                i = j
+                continue
+            }
+            push(&self, .other(c), i, i + 1)
+            i += 1
+        }
+    }
+
+    /// `+49 30 1234567`, `(030) 123 456`: returns the end when at least 6 digits
+    /// follow in phone layout, else nil. Stops before a group that is a decimal price.
+    private func scanPhone(at i: Int) -> Int? {
+        let n = s.count
+        var j = i + 1
+        var digits = 0
+        var lastGood = j
+        while j < n {
+            let c = s[j].value
+            if asciiDigit(c) != nil {
+                digits += 1
+                j += 1
+                lastGood = j
+                continue
+            }
+            if c == 0x29 {  // )
+                j += 1
+                lastGood = j
+                continue
+            }
+            if c == 0x20 || c == 0x2D || c == 0x2F || c == 0x28 || c == 0xA0 {
+                let r = digitRun(j + 1)
+                if r == 0 && !(c == 0x20 && v(j + 1) == 0x28) { break }
+                // the next group is a price like `12,50`: stop before it
+                if r > 0, isDecimalSep(v(j + 1 + r)), digitAt(j + 2 + r) { break }
+                j += 1
+                continue
+            }
+            break
+        }
+        return digits >= 6 ? lastGood : nil
+    }
+
+    /// Whether the confusable letter at j sits inside a number.
+    private func confusableInNumber(_ j: Int, current: [UInt8], seps: [UInt8]) -> Bool {
+        guard !current.isEmpty else { return false }
+        var k = j
+        while k < s.count, k - j < 4, confusableDigit(s[k].value) != nil, asciiDigit(s[k].value) == nil { k += 1 }
+        if k < s.count {
+            let c = s[k].value
+            if asciiDigit(c) != nil { return true }
+            if isDecimalSep(c), digitAt(k + 1) { return true }
+        }
+        // `12,5O`: the second decimal of a number that already has its separator
+        if k - j == 1, current.count == 1, let last = seps.last, last == 0x2C || last == 0x2E {
+            return k >= s.count || !isLetter(s[k])
+        }
+        return false
+    }
+
+    private func scanNumber(at start: Int) -> (RawNumber, Int) {
+        let n = s.count
+        var num = RawNumber()
+        var j = start
+        if isDecimalSep(s[j].value) {
+            num.leadingSep = normSep(s[j].value)
+            j += 1
+        }
+        var cur: [UInt8] = []
+        while true {
+            while j < n {
+                let c = s[j].value
+                if let d = asciiDigit(c) {
+                    cur.append(d)
+                    j += 1
+                    continue
+                }
+                if let d = confusableDigit(c), confusableInNumber(j, current: cur, seps: num.seps) {
+                    cur.append(d)
+                    num.repaired = true
+                    j += 1
+                    continue
+                }
+                break
+            }
+            num.digitCount += cur.count
+            num.groups.append(cur)
+            cur = []
+            guard j < n, num.leadingSep == nil else { break }
+            let c = s[j].value
+            if isDecimalSep(c) {
+                if digitAt(j + 1) {
+                    num.seps.append(normSep(c))
+                    j += 1
+                    continue
+                }
+                if isDash(v(j + 1)), !digitAt(j + 2) {
+                    num.wholeDash = true
+                    j += 2
+                    break
+                }
+                // `12, 99`
+                if v(j + 1) == 0x20, exactDigits(j + 2, 2), !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E }),
+                    closeEnough(j, j + 2)
+                {
+                    num.seps.append(normSep(c))
+                    num.repaired = true
+                    j += 2
+                    continue
+                }
+                break
+            }
+            if c == 0x27 || c == 0x2019 || c == 0x2BC || c == 0xB4 {  // ' ’ ʼ ´
+                if exactDigits(j + 1, 3) || (digitRun(j + 1, cap: 4) == 3 && (isDecimalSep(v(j + 4)) || v(j + 4) == c)) {
+                    num.seps.append(0x27)
+                    j += 1
+                    continue
+                }
+                break
+            }
+            if isGroupSpace(c) {
+                if digitRun(j + 1, cap: 4) == 3, !isLetter(j + 4 < n ? s[j + 4] : " ") {
+                    num.seps.append(0x20)
+                    j += 1
+                    continue
+                }
+                break
+            }
+            if c == 0x20 {
+                // `12 .99`
+                if isDecimalSep(v(j + 1)), exactDigits(j + 2, 2),
+                    !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E })
+                {
+                    num.seps.append(normSep(v(j + 1)))
+                    num.repaired = true
+                    j += 2
+                    continue
+                }
+                // `1 234,56`: a space between thousands groups when a decimal part follows
+                if let g = num.groups.last, g.count >= 1, g.count <= 3,
+                    num.seps.allSatisfy({ $0 == 0x20 }),
+                    digitRun(j + 1, cap: 4) == 3,
+                    (isDecimalSep(v(j + 4)) && digitAt(j + 5)) || (v(j + 4) == 0x20 && digitRun(j + 5, cap: 4) == 3),
+                    closeEnough(j - 1, j + 1)
+                {
+                    num.seps.append(0x20)
+                    j += 1
+                    continue
+                }
+                break
+            }
+            if (c == 0x3A || c == 0x2F || c == 0xFF1A) && digitAt(j + 1) {  // time, date, fraction
+                num.rejected = true
+                while j < n {
+                    let d = s[j].value
+                    if asciiDigit(d) != nil || d == 0x3A || d == 0x2F || d == 0x2E || d == 0x2C || d == 0x2D { j += 1 } else { break }
+                }
+                break
+            }
+            if (c == 0x2D || c == 0x2013) && digitAt(j + 1), num.seps.isEmpty, num.groups.count == 1 {
+                let g = num.groups[0]
+                let r = digitRun(j + 1)
+                // `2018-12-25`, `25-12-2018`
+                let r2 = isDash(v(j + 1 + r)) ? digitRun(j + 2 + r) : 0
+                if (g.count == 4 && r == 2 && r2 == 2) || (g.count <= 2 && r <= 2 && (r2 == 4 || r2 == 2)) {
+                    num.rejected = true
+                    j += 2 + r + r2
+                    break
+                }
+                // `030-1234567`
+                if g.first == 0x30, g.count >= 2, r >= 3 {
+                    num.rejected = true
+                    j += 1 + r
+                    while j < n, asciiDigit(s[j].value) != nil || (s[j].value == 0x2D && digitAt(j + 1)) { j += 1 }
+                    break
+                }
+            }
+            break
+        }
+        return (num, j)
+    }
+}
