@@ -14,6 +14,9 @@
 #include <sys/mman.h>
 #include <linux/videodev2.h>
 #include <libv4l2.h>
+#include <libv4lconvert.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 static inline int pricecam_v4l2_open(const char *path, int flags) {
     return v4l2_open(path, flags);
@@ -65,6 +68,11 @@ static const uint32_t pricecam_V4L2_PIX_FMT_YVU420 = V4L2_PIX_FMT_YVU420;
 static const uint32_t pricecam_V4L2_PIX_FMT_MJPEG = V4L2_PIX_FMT_MJPEG;
 static const uint32_t pricecam_V4L2_PIX_FMT_JPEG = V4L2_PIX_FMT_JPEG;
 static const uint32_t pricecam_V4L2_PIX_FMT_RGB24 = V4L2_PIX_FMT_RGB24;
+static const uint32_t pricecam_V4L2_PIX_FMT_NV16 = V4L2_PIX_FMT_NV16;
+static const uint32_t pricecam_V4L2_PIX_FMT_NV61 = V4L2_PIX_FMT_NV61;
+static const uint32_t pricecam_V4L2_PIX_FMT_NV24 = V4L2_PIX_FMT_NV24;
+static const uint32_t pricecam_V4L2_PIX_FMT_NV42 = V4L2_PIX_FMT_NV42;
+static const uint32_t pricecam_V4L2_PIX_FMT_YUV422P = V4L2_PIX_FMT_YUV422P;
 
 static const uint32_t pricecam_V4L2_CAP_VIDEO_CAPTURE = V4L2_CAP_VIDEO_CAPTURE;
 static const uint32_t pricecam_V4L2_CAP_STREAMING = V4L2_CAP_STREAMING;
@@ -74,5 +82,36 @@ static const uint32_t pricecam_V4L2_BUF_FLAG_TIMESTAMP_MASK = V4L2_BUF_FLAG_TIME
 static const uint32_t pricecam_V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
 static const uint32_t pricecam_V4L2_BUF_FLAG_ERROR = V4L2_BUF_FLAG_ERROR;
 static const uint32_t pricecam_V4L2_FMT_FLAG_EMULATED = V4L2_FMT_FLAG_EMULATED;
+
+static const uint32_t pricecam_V4L2_CAP_TIMEPERFRAME = V4L2_CAP_TIMEPERFRAME;
+
+/// mmap of one V4L2 buffer through libv4l2 (NULL on failure, errno set).
+static inline void *pricecam_v4l2_mmap(int fd, size_t length, int64_t offset) {
+    void *p = v4l2_mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, offset);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+/// Decodes one compressed (MJPEG/JPEG) frame to planar YUV 4:2:0 with
+/// libv4lconvert; returns bytes written or -1. `width`/`height` describe the
+/// source format.
+static inline int pricecam_decode_to_yu12(struct v4lconvert_data *data, uint32_t fourcc,
+                                          uint32_t width, uint32_t height,
+                                          const unsigned char *src, int src_size,
+                                          unsigned char *dest, int dest_size) {
+    struct v4l2_format src_fmt;
+    struct v4l2_format dest_fmt;
+    memset(&src_fmt, 0, sizeof src_fmt);
+    memset(&dest_fmt, 0, sizeof dest_fmt);
+    src_fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    src_fmt.fmt.pix.width = width;
+    src_fmt.fmt.pix.height = height;
+    src_fmt.fmt.pix.pixelformat = fourcc;
+    src_fmt.fmt.pix.field = V4L2_FIELD_NONE;
+    dest_fmt = src_fmt;
+    dest_fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_YUV420;
+    dest_fmt.fmt.pix.bytesperline = width;
+    dest_fmt.fmt.pix.sizeimage = width * height * 3 / 2;
+    return v4lconvert_convert(data, &src_fmt, &dest_fmt, (unsigned char *)src, src_size, dest, dest_size);
+}
 
 #endif
