@@ -89,6 +89,8 @@ struct Associator {
         var last: Int
         var marker: (kind: MarkerKind, repaired: Bool, token: Int)?
         var negative = false
+        /// `A-5,00`: a number hyphenated to a word (kept only with a currency).
+        var hyphenated = false
     }
 
     private func isNumber(_ k: Int) -> Bool {
@@ -123,15 +125,24 @@ struct Associator {
         guard case .number(let ni) = T[k].kind, !scan.numbers[ni].rejected else { return nil }
         // letters glued to the number: an ID (`A12`, `x2`, `12B`) or a unit (`500g`, `2x`)
         if k > 0, T[k].gap == 0, case .word = T[k - 1].kind { return nil }
-        if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind, c == 0x23 || c == 0x2F || c == 0x40 {
-            return nil  // `#123`, `/12`, `@12`
+        if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind {
+            if c == 0x23 || c == 0x2F || c == 0x40 || c == 0x2E || c == 0x2C { return nil }  // `#123`, `/12`, `@12`, `O,99`
+            if T[k - 1].gap == 0, isNumber(k - 2) { return nil }  // `12?50`: an unknown glyph inside a number
+        }
+        if k + 2 < T.count, T[k + 1].gap == 0, T[k + 2].gap == 0, isNumber(k + 2), case .other = T[k + 1].kind {
+            return nil
         }
         if k + 1 < T.count {
             switch T[k + 1].kind {
             case .word(let w):
                 if isLoneE(k + 1) { break }
                 if T[k + 1].gap == 0 { return nil }
-                if T[k + 1].gap <= 2, Markers.units.contains(w) { return nil }
+                if T[k + 1].gap <= 2, Markers.units.contains(w) {
+                    // `2 x 1,99`: the whole number before `x` is a count; `1,99 x 2` keeps its price
+                    let hasDecimalSep = scan.numbers[ni].seps.contains { $0 == 0x2C || $0 == 0x2E }
+                        || scan.numbers[ni].leadingSep != nil
+                    if !(w == "x" && hasDecimalSep) { return nil }
+                }
             case .percent:
                 if T[k + 1].gap <= 2 { return nil }
             case .other(let c):
@@ -140,6 +151,9 @@ struct Associator {
             }
         }
         var c = Candidate(num: k, first: k, last: k)
+        if k >= 2, isDashTok(k - 1), T[k].gap == 0, T[k - 1].gap == 0, case .word = T[k - 2].kind {
+            c.hyphenated = true
+        }
         // before: [sign] marker | marker sign | sign
         if let (m, r) = markerAt(k - 1), T[k].gap <= 2 {
             c.marker = (m, r, k - 1)
@@ -171,10 +185,16 @@ struct Associator {
         // trailing minus: `5,00-`, `€5.00-` (not a range dash)
         if !c.negative, isDashTok(c.last + 1), T[c.last + 1].gap == 0 {
             let after = c.last + 2
-            let followed = after < T.count && T[after].gap <= 2 && (isNumber(after) || markerAt(after) != nil)
+            let followed = after < T.count && T[after].gap <= 2
+                && (isNumber(after) || (markerAt(after) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
             if !followed {
                 c.negative = true
                 c.last += 1
+                // `5,00- €`
+                if c.marker == nil, let (m, r) = markerAt(c.last + 1), !r, T[c.last + 1].gap <= 2 {
+                    c.marker = (m, false, c.last + 1)
+                    c.last += 1
+                }
             }
         }
         return c
@@ -198,10 +218,10 @@ struct Associator {
         var minor: Int? = nil
         if let kind {
             currency = kind.resolve(hint: hint)
-            if case .cent = kind { minor = nil } else { minor = currency.map(Currencies.minorUnits) }
+            if case .cent = kind { minor = nil } else { minor = currency.map(Self.separatorMinorUnits) }
         } else if let hint {
             currency = hint
-            minor = Currencies.minorUnits(hint)
+            minor = Self.separatorMinorUnits(hint)
         }
         guard var r = AmountResolver.resolve(raw, minorUnits: minor) else { return nil }
         var flags: PriceFlags = []
@@ -214,6 +234,7 @@ struct Associator {
         if r.ambiguous { flags.insert(.ambiguousSeparator) }
         let bare = kind == nil
         if bare {
+            if c.hyphenated { return nil }
             if raw.seps.isEmpty, raw.leadingSep == nil, raw.digitCount >= 7 { return nil }  // barcodes, doc numbers
             if !r.hasDecimals, raw.groups[0].count > 1, raw.groups[0].first == 0x30 { return nil }  // `030`
             switch options.bareNumbers {
@@ -235,6 +256,17 @@ struct Associator {
             flags.insert(.negative)
         }
         return Valued(c: c, r: r, currency: currency, bare: bare, flags: flags)
+    }
+
+    /// Minor units as prices are written, for reading separators: ISO 4217's,
+    /// except currencies whose prices are in practice written without decimals
+    /// although ISO gives them two (`Rp 15.000`, `1.990 Ft` are thousands).
+    static func separatorMinorUnits(_ code: String) -> Int {
+        switch code {
+        case "IDR", "HUF", "COP", "LBP", "IRR", "UZS", "MMK", "KHR", "LAK", "SYP", "MNT", "TZS", "RSD", "AMD", "CRC":
+            return 0
+        default: return Currencies.minorUnits(code)
+        }
     }
 
     func match(_ v: Valued, extraFlags: PriceFlags = []) -> PriceMatch {

@@ -278,6 +278,21 @@ struct Scan {
         return digits >= 6 ? lastGood : nil
     }
 
+    /// Two scalars at k, digits or look-alike letters with at least one letter,
+    /// then neither a letter nor a digit: the cents of `2O,OO`.
+    private func confusableFraction(_ k: Int) -> Bool {
+        guard k + 1 < s.count else { return false }
+        var letters = 0
+        for i in k...(k + 1) {
+            let c = s[i].value
+            if asciiDigit(c) != nil { continue }
+            if confusableDigit(c) != nil { letters += 1; continue }
+            return false
+        }
+        guard letters > 0 else { return false }
+        return k + 2 >= s.count || (!isLetter(s[k + 2]) && asciiDigit(s[k + 2].value) == nil)
+    }
+
     /// Whether the confusable letter at j sits inside a number.
     private func confusableInNumber(_ j: Int, current: [UInt8], seps: [UInt8]) -> Bool {
         guard !current.isEmpty else { return false }
@@ -286,7 +301,7 @@ struct Scan {
         if k < s.count {
             let c = s[k].value
             if asciiDigit(c) != nil { return true }
-            if isDecimalSep(c), digitAt(k + 1) { return true }
+            if isDecimalSep(c), digitAt(k + 1) || confusableFraction(k + 1) { return true }
         }
         // `12,5O`: the second decimal of a number that already has its separator
         if k - j == 1, current.count == 1, let last = seps.last, last == 0x2C || last == 0x2E {
@@ -304,6 +319,7 @@ struct Scan {
             j += 1
         }
         var cur: [UInt8] = []
+        var allowConfusable = false
         while true {
             while j < n {
                 let c = s[j].value
@@ -312,7 +328,7 @@ struct Scan {
                     j += 1
                     continue
                 }
-                if let d = confusableDigit(c), confusableInNumber(j, current: cur, seps: num.seps) {
+                if let d = confusableDigit(c), allowConfusable || confusableInNumber(j, current: cur, seps: num.seps) {
                     cur.append(d)
                     num.repaired = true
                     j += 1
@@ -323,10 +339,18 @@ struct Scan {
             num.digitCount += cur.count
             num.groups.append(cur)
             cur = []
+            allowConfusable = false
             guard j < n, num.leadingSep == nil else { break }
             let c = s[j].value
             if isDecimalSep(c) {
                 if digitAt(j + 1) {
+                    num.seps.append(normSep(c))
+                    j += 1
+                    continue
+                }
+                // `2O,OO`: a two-place fraction written with look-alike letters
+                if confusableFraction(j + 1) {
+                    allowConfusable = true
                     num.seps.append(normSep(c))
                     j += 1
                     continue
