@@ -1,0 +1,124 @@
+import Foundation
+
+/// ISO 4217 minor units (digits after the decimal point). Unknown codes: 2.
+public enum MinorUnits {
+    static let table: [String: Int] = [
+        // 0 digits
+        "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
+        "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
+        // 3 digits
+        "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+        // 4 digits
+        "CLF": 4, "UYW": 4,
+        // 2 digits (listed so `isKnown` answers for the common ones)
+        "AED": 2, "ARS": 2, "AUD": 2, "BGN": 2, "BRL": 2, "CAD": 2, "CHF": 2, "CNY": 2, "COP": 2,
+        "CZK": 2, "DKK": 2, "EGP": 2, "EUR": 2, "GBP": 2, "HKD": 2, "HUF": 2, "IDR": 2, "ILS": 2,
+        "INR": 2, "MXN": 2, "MYR": 2, "NOK": 2, "NZD": 2, "PEN": 2, "PHP": 2, "PKR": 2, "PLN": 2,
+        "RON": 2, "RUB": 2, "SAR": 2, "SEK": 2, "SGD": 2, "THB": 2, "TRY": 2, "TWD": 2, "UAH": 2,
+        "USD": 2, "ZAR": 2,
+    ]
+
+    /// Minor units of `code` (case-insensitive); 2 for unknown codes and nil.
+    public static func of(_ code: String?) -> Int {
+        guard let code else { return 2 }
+        return table[code.uppercased()] ?? 2
+    }
+
+    public static func isKnown(_ code: String) -> Bool { table[code.uppercased()] != nil }
+}
+
+/// Exact Decimal rounding and formatting. No floating point anywhere.
+public enum Money {
+    /// Rounds to `minorUnits` digits, half away from zero ("half-up":
+    /// 2.675 → 2.68, -2.675 → -2.68, 0.5 JPY → 1).
+    public static func round(_ value: Decimal, minorUnits: Int) -> Decimal {
+        var input = value
+        var result = Decimal()
+        NSDecimalRound(&result, &input, minorUnits, .plain)
+        return result
+    }
+
+    /// The exact value as a plain string ("0.22", "1280", "-5.5"): for rates and amounts as read.
+    public static func exact(_ value: Decimal) -> String {
+        digits(value)
+    }
+
+    /// Rounded to `minorUnits`, padded, '.' decimal point, no grouping: "1280", "12.50", "-5.00".
+    public static func plain(_ value: Decimal, minorUnits: Int) -> String {
+        let (neg, int, frac) = split(round(value, minorUnits: minorUnits), minorUnits: minorUnits)
+        return (neg ? "-" : "") + int + (frac.isEmpty ? "" : "." + frac)
+    }
+
+    /// Like `plain` with ',' grouping every three digits: "1,234.50".
+    public static func grouped(_ value: Decimal, minorUnits: Int) -> String {
+        let (neg, int, frac) = split(round(value, minorUnits: minorUnits), minorUnits: minorUnits)
+        var groupedInt = ""
+        for (i, ch) in int.enumerated() {
+            if i > 0 && (int.count - i) % 3 == 0 { groupedInt.append(",") }
+            groupedInt.append(ch)
+        }
+        return (neg ? "-" : "") + groupedInt + (frac.isEmpty ? "" : "." + frac)
+    }
+
+    private static func digits(_ value: Decimal) -> String {
+        // Decimal.description is locale-independent ('.' point, no grouping).
+        value.description
+    }
+
+    private static func split(_ value: Decimal, minorUnits: Int) -> (Bool, String, String) {
+        var text = digits(value)
+        var negative = false
+        if text.hasPrefix("-") { negative = true; text.removeFirst() }
+        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+        let int = pieces.isEmpty || pieces[0].isEmpty ? "0" : String(pieces[0])
+        var frac = pieces.count > 1 ? String(pieces[1]) : ""
+        if frac.count < minorUnits { frac += String(repeating: "0", count: minorUnits - frac.count) }
+        if frac.count > minorUnits { frac = String(frac.prefix(minorUnits)) }
+        if negative && int == "0" && frac.allSatisfy({ $0 == "0" }) { negative = false }
+        return (negative, int, frac)
+    }
+}
+
+/// A converted amount: the value in the home currency, the rate used, the home currency code.
+public struct ConvertedAmount: Sendable, Equatable {
+    public var value: Decimal
+    public var rate: Decimal
+    public var target: String?
+
+    public init(value: Decimal, rate: Decimal, target: String?) {
+        self.value = value
+        self.rate = rate
+        self.target = target
+    }
+
+    /// `value` formatted for JSON/CSV: plain, rounded to the home currency's minor units.
+    public var plain: String { Money.plain(value, minorUnits: MinorUnits.of(target)) }
+    /// `value` formatted for tables, with grouping.
+    public var grouped: String { Money.grouped(value, minorUnits: MinorUnits.of(target)) }
+}
+
+/// Converts amounts in `currency` to the home currency: amount × rate, rounded
+/// half away from zero to the home currency's ISO 4217 minor units (2 when unknown or unset).
+public struct Converter: Sendable {
+    public let currency: String
+    public let rate: Decimal
+    public let home: String?
+
+    public init(currency: String, rate: Decimal, home: String?) {
+        self.currency = currency.uppercased()
+        self.rate = rate
+        self.home = home?.uppercased()
+    }
+
+    public init(settings: CurrencySettings) {
+        self.init(currency: settings.currency, rate: settings.rate, home: settings.home)
+    }
+
+    /// nil when the price's currency is known and differs from `currency` (then
+    /// it is reported unconverted); a price with nil currency is assumed to be in `currency`.
+    public func convert(_ amount: Decimal, currency priceCurrency: String?) -> ConvertedAmount? {
+        if let priceCurrency, priceCurrency.uppercased() != currency { return nil }
+        let value = Money.round(amount * rate, minorUnits: MinorUnits.of(home))
+        return ConvertedAmount(value: value, rate: rate, target: home)
+    }
+}

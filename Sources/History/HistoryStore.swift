@@ -1,0 +1,309 @@
+import Conversion
+import Foundation
+import GRDB
+
+/// One converted price, as stored in the history.
+public struct HistoryEntry: Sendable, Equatable {
+    public var time: Date
+    /// File path, or `device#frame` on the live path.
+    public var source: String
+    /// The text the price was read from.
+    public var rawText: String
+    public var amount: Decimal
+    public var currency: String?
+    public var rate: Decimal
+    public var converted: Decimal
+    public var home: String?
+    public var confidence: Double
+    /// x, y, width, height in image pixels.
+    public var box: [Int]?
+    public var runID: String
+
+    public init(time: Date, source: String, rawText: String, amount: Decimal, currency: String?, rate: Decimal,
+                converted: Decimal, home: String?, confidence: Double, box: [Int]?, runID: String) {
+        self.time = time
+        self.source = source
+        self.rawText = rawText
+        self.amount = amount
+        self.currency = currency
+        self.rate = rate
+        self.converted = converted
+        self.home = home
+        self.confidence = confidence
+        self.box = box
+        self.runID = runID
+    }
+}
+
+/// A history database problem, with what to do about it.
+public struct HistoryError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var problem: String
+    public var fix: String
+    public var description: String { "history database \(path): \(problem)\nfix: \(fix)" }
+}
+
+/// Filters for listing history.
+public struct HistoryQuery: Sendable {
+    public var limit: Int?
+    public var since: Date?
+    /// Substring of the source (case-sensitive).
+    public var source: String?
+    public init(limit: Int? = nil, since: Date? = nil, source: String? = nil) {
+        self.limit = limit
+        self.since = since
+        self.source = source
+    }
+}
+
+/// Summary of the history.
+public struct HistoryStats: Sendable, Equatable {
+    public struct ByCurrency: Sendable, Equatable {
+        /// The price currency ("?" when unknown).
+        public var currency: String
+        /// The home currency ("?" when unset).
+        public var home: String
+        public var count: Int
+        public var amountSum: Decimal
+        public var convertedSum: Decimal
+    }
+    public var count: Int
+    public var runs: Int
+    public var first: Date?
+    public var last: Date?
+    public var byCurrency: [ByCurrency]
+}
+
+/// The SQLite history (GRDB, WAL mode). Safe for several processes at once:
+/// writers wait for each other (busy timeout) instead of failing.
+public final class HistoryStore: Sendable {
+    public let path: String
+    let pool: DatabasePool
+
+    /// How long a writer waits for another process's transaction.
+    public static let busyTimeout: TimeInterval = 10
+
+    /// Opens (creating directory, file and schema if needed) the database at `path`.
+    public convenience init(path: String) throws(HistoryError) {
+        try self.init(path: path, busyTimeout: HistoryStore.busyTimeout, maxPageCount: nil)
+    }
+
+    /// `maxPageCount` caps the file size (tests use it to simulate a full disk).
+    init(path: String, busyTimeout: TimeInterval, maxPageCount: Int? = nil) throws(HistoryError) {
+        self.path = path
+        let dir = (path as NSString).deletingLastPathComponent
+        if !dir.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw HistoryError(path: path, problem: "cannot create directory \(dir) (\(HistoryStore.reason(error)))",
+                                   fix: "check that the parent directory exists and is writable, or set PRICECAM_HOME (or XDG_DATA_HOME) to a writable directory; use --no-history to skip history")
+            }
+        }
+        var config = Configuration()
+        config.busyMode = .timeout(busyTimeout)
+        config.label = "pricecam.history"
+        if let maxPageCount {
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA max_page_count = \(maxPageCount)") }
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+        } catch {
+            throw HistoryStore.describe(error, path: path, action: "cannot open")
+        }
+        // Two processes opening a new database at once both try to migrate; the
+        // migrator's deferred transaction can then fail with SQLITE_BUSY even with
+        // a busy timeout. Retry: the second attempt sees the finished schema.
+        var attempt = 0
+        while true {
+            do {
+                try HistoryStore.migrator.migrate(pool)
+                break
+            } catch let error as DatabaseError where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < 50 {
+                attempt += 1
+                usleep(useconds_t(20_000 + Int.random(in: 0..<30_000)))
+            } catch {
+                throw HistoryStore.describe(error, path: path, action: "cannot prepare the schema of")
+            }
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1: conversion") { db in
+            try db.create(table: "conversion") { t in
+                t.autoIncrementedPrimaryKey("id")
+                // UTC "yyyy-MM-dd HH:mm:ss.SSS" (sorts by time).
+                t.column("time", .datetime).notNull()
+                t.column("source", .text).notNull()
+                t.column("rawText", .text).notNull()
+                // Exact decimal strings; never floating point.
+                t.column("amount", .text).notNull()
+                t.column("currency", .text)
+                t.column("rate", .text).notNull()
+                t.column("converted", .text).notNull()
+                t.column("home", .text)
+                t.column("confidence", .double).notNull()
+                // "x,y,width,height" or NULL.
+                t.column("box", .text)
+                t.column("runID", .text).notNull()
+            }
+            try db.create(index: "conversion_time", on: "conversion", columns: ["time"])
+            try db.create(index: "conversion_run", on: "conversion", columns: ["runID"])
+        }
+        return m
+    }
+
+    /// Appends `entries` in one transaction: all of them or none.
+    public func append(_ entries: [HistoryEntry]) throws(HistoryError) {
+        guard !entries.isEmpty else { return }
+        do {
+            try pool.write { db in
+                let statement = try db.cachedStatement(sql: """
+                    INSERT INTO conversion (time, source, rawText, amount, currency, rate, converted, home, confidence, box, runID)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                for e in entries {
+                    try statement.execute(arguments: [
+                        e.time, e.source, e.rawText, Money.exact(e.amount), e.currency, Money.exact(e.rate),
+                        Money.exact(e.converted), e.home, e.confidence,
+                        e.box.map { $0.map(String.init).joined(separator: ",") }, e.runID,
+                    ])
+                }
+            }
+        } catch {
+            throw HistoryStore.describe(error, path: path, action: "cannot append \(entries.count) row(s) to")
+        }
+    }
+
+    /// Rows, newest first.
+    public func list(_ query: HistoryQuery = HistoryQuery()) throws(HistoryError) -> [HistoryEntry] {
+        do {
+            return try pool.read { db in
+                var sql = "SELECT * FROM conversion WHERE 1"
+                var args: StatementArguments = []
+                if let since = query.since { sql += " AND time >= ?"; args += [since] }
+                if let source = query.source { sql += " AND instr(source, ?) > 0"; args += [source] }
+                sql += " ORDER BY time DESC, id DESC"
+                if let limit = query.limit { sql += " LIMIT ?"; args += [limit] }
+                return try Row.fetchAll(db, sql: sql, arguments: args).map(HistoryStore.entry(from:))
+            }
+        } catch {
+            throw HistoryStore.describe(error, path: path, action: "cannot read")
+        }
+    }
+
+    public func count() throws(HistoryError) -> Int {
+        do { return try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM conversion") ?? 0 } } catch {
+            throw HistoryStore.describe(error, path: path, action: "cannot read")
+        }
+    }
+
+    /// Deletes every row; returns how many.
+    @discardableResult
+    public func clear() throws(HistoryError) -> Int {
+        do {
+            return try pool.write { db in
+                try db.execute(sql: "DELETE FROM conversion")
+                return db.changesCount
+            }
+        } catch {
+            throw HistoryStore.describe(error, path: path, action: "cannot clear")
+        }
+    }
+
+    /// Counts and exact Decimal sums per (currency, home currency).
+    public func stats() throws(HistoryError) -> HistoryStats {
+        do {
+            return try pool.read { db in
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM conversion") ?? 0
+                let runs = try Int.fetchOne(db, sql: "SELECT count(DISTINCT runID) FROM conversion") ?? 0
+                let first = try Date.fetchOne(db, sql: "SELECT min(time) FROM conversion")
+                let last = try Date.fetchOne(db, sql: "SELECT max(time) FROM conversion")
+                var groups: [String: HistoryStats.ByCurrency] = [:]
+                let cursor = try Row.fetchCursor(db, sql: "SELECT currency, home, amount, converted FROM conversion")
+                while let row = try cursor.next() {
+                    let currency: String = row["currency"] ?? "?"
+                    let home: String = row["home"] ?? "?"
+                    let key = currency + "\u{0}" + home
+                    var g = groups[key] ?? .init(currency: currency, home: home, count: 0, amountSum: 0, convertedSum: 0)
+                    g.count += 1
+                    g.amountSum += HistoryStore.decimal(row["amount"])
+                    g.convertedSum += HistoryStore.decimal(row["converted"])
+                    groups[key] = g
+                }
+                let sorted = groups.values.sorted { ($0.currency, $0.home) < ($1.currency, $1.home) }
+                return HistoryStats(count: count, runs: runs, first: first, last: last, byCurrency: sorted)
+            }
+        } catch {
+            throw HistoryStore.describe(error, path: path, action: "cannot read")
+        }
+    }
+
+    /// `PRAGMA integrity_check` result ("ok" when healthy).
+    public func integrityCheck() throws(HistoryError) -> String {
+        do {
+            return try pool.read { db in
+                try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n")
+            }
+        } catch {
+            throw HistoryStore.describe(error, path: path, action: "cannot check")
+        }
+    }
+
+    public var journalMode: String {
+        (try? pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }) ?? "?"
+    }
+
+    static func decimal(_ text: String?) -> Decimal {
+        guard let text else { return 0 }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+    }
+
+    static func entry(from row: Row) -> HistoryEntry {
+        let boxText: String? = row["box"]
+        let box = boxText.map { $0.split(separator: ",").compactMap { Int($0) } }
+        return HistoryEntry(time: row["time"], source: row["source"], rawText: row["rawText"],
+                            amount: decimal(row["amount"]), currency: row["currency"], rate: decimal(row["rate"]),
+                            converted: decimal(row["converted"]), home: row["home"], confidence: row["confidence"],
+                            box: box, runID: row["runID"])
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let e = error as? CocoaError, let u = e.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(u.code)))
+        }
+        return error.localizedDescription
+    }
+
+    /// A person-readable message for a SQLite/GRDB failure.
+    static func describe(_ error: any Error, path: String, action: String) -> HistoryError {
+        guard let db = error as? DatabaseError else {
+            return HistoryError(path: path, problem: "\(action) it: \(error)", fix: "use --no-history to skip history")
+        }
+        let detail = db.message ?? "\(db.resultCode)"
+        switch db.resultCode.primaryResultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return HistoryError(path: path, problem: "\(action) it: the database is locked by another process (waited \(Int(busyTimeout)) s)",
+                                fix: "wait for the other pricecam (or sqlite3) to finish and retry, or use --no-history")
+        case .SQLITE_FULL:
+            return HistoryError(path: path, problem: "\(action) it: the disk is full",
+                                fix: "free some space on the disk holding \((path as NSString).deletingLastPathComponent), or use --no-history")
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            return HistoryError(path: path, problem: "\(action) it: the database or its directory is read-only (\(detail))",
+                                fix: "make the file and its directory writable, or set PRICECAM_HOME (or XDG_DATA_HOME) to a writable directory; use --no-history to skip history")
+        case .SQLITE_CANTOPEN:
+            return HistoryError(path: path, problem: "\(action) it: the file cannot be opened (\(detail))",
+                                fix: "check that the directory exists and is writable, or set PRICECAM_HOME to a writable directory; use --no-history to skip history")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return HistoryError(path: path, problem: "\(action) it: the file is not a valid SQLite database or is damaged (\(detail))",
+                                fix: "move the file away (pricecam will create a new one) and inspect it with `sqlite3 \(path) 'PRAGMA integrity_check'`")
+        case .SQLITE_IOERR:
+            return HistoryError(path: path, problem: "\(action) it: I/O error (\(detail))",
+                                fix: "check the disk (free space, permissions), or use --no-history")
+        default:
+            return HistoryError(path: path, problem: "\(action) it: \(detail)", fix: "use --no-history to skip history")
+        }
+    }
+}
