@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import PriceParsing
+
+@Suite struct CurrencyCatalogTests {
+    static let minor: [(String, Int)] = [
+        ("JPY", 0), ("KRW", 0), ("jpy", 0), ("VND", 0), ("ISK", 0), ("CLP", 0), ("KWD", 3), ("BHD", 3), ("OMR", 3),
+        ("JOD", 3), ("TND", 3), ("LYD", 3), ("IQD", 3), ("EUR", 2), ("USD", 2), ("GBP", 2), ("CHF", 2), ("INR", 2),
+        ("XYZ", 2), ("", 2), ("CLF", 4),
+    ]
+    @Test(arguments: minor) func minorUnits(_ c: (String, Int)) {
+        #expect(Currencies.minorUnits(c.0) == c.1, "\(c.0)")
+    }
+
+    static let known: [(String, Bool)] = [
+        ("EUR", true), ("usd", true), ("JPY", true), ("TWD", true), ("KWD", true), ("XAF", true), ("XYZ", false),
+        ("EU", false), ("EURO", false), ("XXX", false), ("XTS", false), ("ABC", false), ("", false),
+    ]
+    @Test(arguments: known) func isKnown(_ c: (String, Bool)) {
+        #expect(Currencies.isKnown(c.0) == c.1, "\(c.0)")
+    }
+}
+
+@Suite struct PageTotalTests {
+    func totals(_ lines: [String], hint: String? = nil) -> [Decimal] {
+        PriceParser(options: ParserOptions(currencyHint: hint)).parse(lines: lines.map(TextLine.init(text:)))
+            .filter { $0.role == .total }.map(\.amount)
+    }
+
+    static let receipts: [([String], String?)] = [
+        (["Milch 2,59", "Brot 2,59", "Summe 5,18"], "5.18"),
+        (["Milch 2,59 A", "Butter 2,59 A", "zu zahlen 7,16", "Bar 10,00", "Rückgeld 2,84"], "7.16"),
+        (["ARTIKEL 1,99", "TOTAL 12,50"], "12.50"),
+        (["ARTIKEL 1,99", "T0TAL 12,50"], "12.50"),
+        (["ARTIKEL 1,99", "TOTA1 12,50"], "12.50"),
+        (["ARTIKEL 1,99", "5UMME EUR 12,50"], "12.50"),
+        (["Gesamtbetrag", "23,40 €"], "23.40"),
+        (["Zwischensumme 10,00", "Rabatt -1,00", "Gesamt 9,00"], "9.00"),
+        (["Subtotal $10.00", "Tax $0.80", "Total $10.80"], "10.80"),
+        (["TOTAL TTC 15,60 €"], "15.60"),
+        (["Totale EUR 8,00"], "8.00"),
+        (["Totaal € 8,00"], "8.00"),
+        (["Suma PLN 8,00"], "8.00"),
+        (["Итого 350,00 ₽"], "350.00"),
+        (["ラーメン ¥850", "合計 ¥1,280"], "1280"),
+        (["合计 ¥38"], "38"),
+        (["총액 12,000원"], "12000"),
+        (["Betrag 4,50"], "4.50"),
+        (["Total 579"], "579"),
+        (["Summe 5,18", "Bar 10,00", "Summe 4,82"], "4.82"),
+        (["Milch 2,59", "Brot 1,99"], nil),
+        (["Total", "Danke"], nil),
+    ]
+
+    @Test(arguments: receipts) func total(_ r: ([String], String?)) {
+        let want = r.1.map { [Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX"))!] } ?? []
+        #expect(totals(r.0) == want, "\(r.0)")
+    }
+
+    @Test func tallerTotalWins() {
+        func line(_ words: [(String, Int)], y: Int, h: Int) -> TextLine {
+            TextLine(words: words.map { TextWord(text: $0.0, box: Box(x: $0.1, y: y, width: 40, height: h), confidence: 0.9) })
+        }
+        let page = [
+            line([("TOTAL", 10), ("12,50", 200)], y: 100, h: 60),
+            line([("Total", 10), ("inkl.", 60), ("MwSt", 110), ("0,80", 200)], y: 200, h: 20),
+        ]
+        let ms = PriceParser().parse(lines: page)
+        #expect(ms.filter { $0.role == .total }.map(\.amount) == [Decimal(string: "12.50")!])
+        #expect(ms.first?.box == Box(x: 200, y: 100, width: 40, height: 60))
+    }
+
+    @Test func boxesAndConfidenceComeFromTheWordsUsed() {
+        let line = TextLine(words: [
+            TextWord(text: "Milch", box: Box(x: 0, y: 0, width: 50, height: 20), confidence: 0.99),
+            TextWord(text: "€", box: Box(x: 100, y: 0, width: 10, height: 20), confidence: 0.5),
+            TextWord(text: "2,59", box: Box(x: 115, y: 2, width: 40, height: 20), confidence: 0.9),
+        ])
+        let m = PriceParser().parse(line)
+        #expect(m.count == 1)
+        #expect(m[0].box == Box(x: 100, y: 0, width: 55, height: 22))
+        #expect(m[0].marker == "€")
+        #expect(m[0].text == "€ 2,59")
+        #expect(abs(m[0].confidence - (0.5 * 0.7 + 0.5 * 0.5)) < 1e-9)
+        let ambiguous = PriceParser().parse(text: "€1.234")
+        #expect(ambiguous[0].confidence < 0.7)
+    }
+
+    @Test func wideGapDoesNotJoinGroups() {
+        // "3 199,00" where the 3 is a quantity far to the left on the image
+        let line = TextLine(words: [
+            TextWord(text: "3", box: Box(x: 0, y: 0, width: 10, height: 20)),
+            TextWord(text: "199,00", box: Box(x: 300, y: 0, width: 60, height: 20)),
+        ])
+        #expect(PriceParser().parse(line).map(\.amount) == [Decimal(string: "199.00")!])
+        #expect(PriceParser().parse(text: "3 199,00").map(\.amount) == [Decimal(string: "3199.00")!])
+    }
+}
+
+@Suite struct ScaleTests {
+    /// A 1 MB line of mixed receipt text parses completely (no timing assertion:
+    /// figures belong to scripts/bench-parser.sh).
+    @Test func oneMegabyteLine() {
+        let unit = "Milch 1,5 L 2,59 € 25.12.2018 17:37 +49 30 1234567 1.234,56 € -0,50 19% x2 "
+        var text = ""
+        text.reserveCapacity(1_100_000)
+        while text.utf8.count < 1_000_000 { text += unit }
+        let ms = PriceParser().parse(text: text)
+        let repeats = text.utf8.count / unit.utf8.count
+        #expect(ms.count == repeats * 3)
+    }
+
+    @Test func oneMegabyteOfDigitsAndSeparators() {
+        let text = String(repeating: "1,2.3 4'5", count: 120_000)
+        _ = PriceParser(options: ParserOptions(bareNumbers: .all)).parse(text: text)
+        let digits = String(repeating: "9", count: 1_000_000)
+        #expect(PriceParser().parse(text: "€" + digits).isEmpty)
+        let oes = "1" + String(repeating: "O", count: 1_000_000)
+        _ = PriceParser().parse(text: oes)
+    }
+
+    /// Linearity, loosely: 8× the input must not cost 64× the time.
+    @Test func roughlyLinear() {
+        let unit = "Brot 1,99 € Käse 3,49 € 12:30 "
+        func time(_ n: Int) -> Double {
+            let text = String(repeating: unit, count: n)
+            let t0 = ContinuousClock.now
+            _ = PriceParser().parse(text: text)
+            let d = ContinuousClock.now - t0
+            return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        }
+        _ = time(500)
+        let small = time(2_000), big = time(16_000)
+        #expect(big < max(small, 0.001) * 40)
+    }
+}
