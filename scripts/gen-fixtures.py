@@ -1,0 +1,794 @@
+#!/usr/bin/python3
+"""Deterministic fixture generator for pricecam.
+
+Renders price strings (many currencies and number formats) onto webcam-like
+frames, shelf-tag crops and receipt crops, in a clean family and several
+degraded families, plus negatives (no price at all). Writes, per family,
+Fixtures/<family>/*.png (jpeg family: *.jpg) and Fixtures/<family>/gt.json.
+
+The ground truth is written from the values the generator rendered, never from
+OCR output. Every image has its own random.Random seeded from a fixed string,
+so running this twice gives byte-identical files.
+
+Usage:  /usr/bin/python3 scripts/gen-fixtures.py [--out Fixtures] [--only FAMILY ...]
+
+Needs Pillow (Debian: python3-pil) and these Debian font packages:
+fonts-dejavu-core, fonts-liberation, fonts-noto-cjk.
+"""
+
+import argparse
+import json
+import math
+import os
+import random
+import shutil
+import sys
+
+try:
+    from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+except ImportError:  # pragma: no cover
+    sys.exit("gen-fixtures: Pillow is missing; install it with: sudo apt-get install python3-pil\n"
+             "(run this script with /usr/bin/python3, not a pyenv/venv python)")
+
+SEED = "pricecam-fixtures-v1"
+
+# ---------------------------------------------------------------- fonts ----
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+LIBERATION = "/usr/share/fonts/truetype/liberation/"
+NOTO = "/usr/share/fonts/opentype/noto/"
+
+FONT_FILES = {
+    "sans": (DEJAVU + "DejaVuSans.ttf", "fonts-dejavu-core"),
+    "sans-bold": (DEJAVU + "DejaVuSans-Bold.ttf", "fonts-dejavu-core"),
+    "sans-cond-bold": (DEJAVU + "DejaVuSansCondensed-Bold.ttf", "fonts-dejavu-core"),
+    "mono": (DEJAVU + "DejaVuSansMono.ttf", "fonts-dejavu-core"),
+    "mono-bold": (DEJAVU + "DejaVuSansMono-Bold.ttf", "fonts-dejavu-core"),
+    "lib-sans": (LIBERATION + "LiberationSans-Regular.ttf", "fonts-liberation"),
+    "lib-sans-bold": (LIBERATION + "LiberationSans-Bold.ttf", "fonts-liberation"),
+    "lib-serif-bold": (LIBERATION + "LiberationSerif-Bold.ttf", "fonts-liberation"),
+    "lib-mono": (LIBERATION + "LiberationMono-Regular.ttf", "fonts-liberation"),
+    "lib-mono-bold": (LIBERATION + "LiberationMono-Bold.ttf", "fonts-liberation"),
+    "cjk": (NOTO + "NotoSansCJK-Regular.ttc", "fonts-noto-cjk"),
+    "cjk-bold": (NOTO + "NotoSansCJK-Bold.ttc", "fonts-noto-cjk"),
+}
+
+TEXT_FONTS = ["sans", "sans-bold", "sans-cond-bold", "lib-sans", "lib-sans-bold", "lib-serif-bold"]
+PRICE_FONTS = ["sans-bold", "sans-cond-bold", "lib-sans-bold", "sans", "lib-sans"]
+MONO_FONTS = ["mono", "mono-bold", "lib-mono", "lib-mono-bold"]
+
+
+def check_fonts():
+    missing = {}
+    for name, (path, pkg) in FONT_FILES.items():
+        if not os.path.isfile(path):
+            missing.setdefault(pkg, []).append(path)
+    if missing:
+        lines = ["gen-fixtures: missing fonts:"]
+        for pkg, paths in sorted(missing.items()):
+            for p in paths:
+                lines.append("  %s  (Debian package %s)" % (p, pkg))
+        lines.append("install them with: sudo apt-get install " + " ".join(sorted(missing)))
+        sys.exit("\n".join(lines))
+
+
+_font_cache = {}
+_missing_glyph = {}
+
+
+def font(name, size):
+    key = (name, size)
+    if key not in _font_cache:
+        _font_cache[key] = ImageFont.truetype(FONT_FILES[name][0], size)  # .ttc: index 0 (JP)
+    return _font_cache[key]
+
+
+def _glyph_bitmap(f, ch):
+    im = Image.new("L", (64, 64))
+    ImageDraw.Draw(im).text((8, 8), ch, font=f, fill=255)
+    return im.tobytes()
+
+
+def covers(name, text):
+    """True if font `name` has a real glyph for every character of text."""
+    f = font(name, 40)
+    if name not in _missing_glyph:
+        _missing_glyph[name] = _glyph_bitmap(f, "\ue000")  # private use: .notdef
+    miss = _missing_glyph[name]
+    return all(ch.isspace() or _glyph_bitmap(f, ch) != miss for ch in set(text))
+
+
+def pick_font(rng, names, text, bold=None):
+    """A font from names that has every glyph of text (CJK font for 円)."""
+    if "円" in text:
+        return "cjk-bold" if bold else "cjk"
+    ok = [n for n in names if covers(n, text)]
+    if not ok:
+        ok = ["sans-bold"] if bold else ["sans"]
+    return rng.choice(ok)
+
+
+# --------------------------------------------------------------- prices ----
+
+# (iso, prefix, suffix, decimal separator, grouping separator, minor digits)
+STYLES = {
+    "usd": ("USD", "$", "", ".", ",", 2),
+    "usd-iso-after": ("USD", "", " USD", ".", ",", 2),
+    "usd-iso-before": ("USD", "USD ", "", ".", ",", 2),
+    "eur-de": ("EUR", "", " €", ",", ".", 2),
+    "eur-fr": ("EUR", "", " €", ",", " ", 2),
+    "eur-ie": ("EUR", "€", "", ".", ",", 2),
+    "eur-iso": ("EUR", "EUR ", "", ",", ".", 2),
+    "gbp": ("GBP", "£", "", ".", ",", 2),
+    "jpy": ("JPY", "¥", "", "", ",", 0),
+    "jpy-iso": ("JPY", "JPY ", "", "", ",", 0),
+    "jpy-kanji": ("JPY", "", "円", "", ",", 0),
+    "inr": ("INR", "₹", "", ".", ",", 2),
+    "chf": ("CHF", "CHF ", "", ".", "'", 2),
+    "brl": ("BRL", "R$ ", "", ",", ".", 2),
+    "pln-before": ("PLN", "zł ", "", ",", " ", 2),
+    "pln-after": ("PLN", "", " zł", ",", " ", 2),
+    "krw": ("KRW", "₩", "", "", ",", 0),
+}
+
+# weights for frames/tags (円 is rare: eng traineddata cannot read it)
+STYLE_WEIGHTS = {
+    "usd": 6, "usd-iso-after": 2, "usd-iso-before": 2, "eur-de": 6, "eur-fr": 3,
+    "eur-ie": 2, "eur-iso": 3, "gbp": 4, "jpy": 4, "jpy-iso": 2, "jpy-kanji": 1,
+    "inr": 2, "chf": 3, "brl": 3, "pln-before": 2, "pln-after": 2, "krw": 2,
+}
+
+
+def group(intpart, sep):
+    s = str(intpart)
+    if not sep or len(s) <= 3:
+        return s
+    parts = []
+    while len(s) > 3:
+        parts.insert(0, s[-3:])
+        s = s[:-3]
+    parts.insert(0, s)
+    return sep.join(parts)
+
+
+def fmt_amount(minor, digits):
+    """Plain decimal string for gt.json: '.' separator, no grouping."""
+    sign = "-" if minor < 0 else ""
+    minor = abs(minor)
+    if digits == 0:
+        return sign + str(minor)
+    q, r = divmod(minor, 10 ** digits)
+    return "%s%d.%0*d" % (sign, q, digits, r)
+
+
+def fmt_number(minor, digits, dec, grp):
+    sign = "-" if minor < 0 else ""
+    minor = abs(minor)
+    if digits == 0:
+        return sign + group(minor, grp)
+    q, r = divmod(minor, 10 ** digits)
+    return "%s%s%s%0*d" % (sign, group(q, grp), dec, digits, r)
+
+
+def random_minor(rng, style, big=None):
+    iso, _, _, _, grp, digits = STYLES[style]
+    if big is None:
+        # grouping separators only show with >= 1000: force them often for
+        # styles whose point is the separator
+        big = rng.random() < (0.5 if grp in ("'", " ") else 0.12)
+    if digits == 0:
+        if iso == "KRW":
+            return rng.randrange(10, 500) * 100 if not big else rng.randrange(100, 990) * 100
+        if big:
+            return rng.randrange(100, 999) * 10 + rng.choice([0, 0, 0, 8, 5])
+        return rng.randrange(12, 99) * 10 + rng.choice([0, 0, 8, 5, 9])
+    if big:
+        return rng.randrange(1000, 9999) * 100 + rng.choice([0, 50, 99, 90, 49, rng.randrange(100)])
+    cents = rng.choice([99, 49, 90, 50, 29, 95, 0, 19, rng.randrange(100)])
+    return rng.randrange(0, 60) * 100 + cents if rng.random() < 0.8 else rng.randrange(60, 400) * 100 + cents
+
+
+def make_price(rng, style, minor=None, big=None):
+    iso, pre, suf, dec, grp, digits = STYLES[style]
+    if minor is None:
+        minor = random_minor(rng, style, big)
+        if minor < 10 ** digits // 10 or minor == 0:
+            minor += 10 ** digits  # never a zero price
+    text = pre + fmt_number(minor, digits, dec, grp) + suf
+    return {"text": text, "amount": fmt_amount(minor, digits), "currency": iso, "minor": minor,
+            "digits": digits}
+
+
+def weighted_style(rng, exclude=()):
+    items = [(k, w) for k, w in STYLE_WEIGHTS.items() if k not in exclude]
+    total = sum(w for _, w in items)
+    x = rng.random() * total
+    for k, w in items:
+        x -= w
+        if x < 0:
+            return k
+    return items[-1][0]
+
+
+# ---------------------------------------------------------------- words ----
+
+ITEMS = ["Coffee", "Brot", "Milch", "Tea", "Butter", "Apples", "Bananas", "Cheese", "Kaffee",
+         "Orangen", "Croissant", "Muesli", "Yogurt", "Honey", "Pasta", "Rice", "Tomatoes",
+         "Chocolate", "Water", "Juice", "Eggs", "Salami", "Bagel", "Donut", "Sandwich",
+         "Espresso", "Latte", "Cookies", "Noodles", "Cereal", "Olive Oil", "Bread Rolls",
+         "Avocado", "Lemonade", "Granola", "Mango", "Pretzel", "Soup", "Salad", "Muffin"]
+WORDS = ["SALE", "Fresh", "Bio", "Angebot", "NEW", "Special offer", "Today", "Organic",
+         "Bakery", "Deli", "Hot drinks", "Menu", "Frisch", "Regional", "Snacks", "Drinks",
+         "Best seller", "Sonderangebot", "Market", "Local"]
+TAG_WORDS = ["per piece", "each", "pro Stueck", "Aktion", "Price", "Preis", "only", "now"]
+STORES = ["MARKT", "FRISCHMARKT", "CORNER SHOP", "BAECKEREI", "CITY MARKET", "SUPERMARKT",
+          "GROCERY", "KIOSK"]
+
+
+# ------------------------------------------------------------ drawing ----
+
+def clamp(v, lo=0, hi=255):
+    return lo if v < lo else hi if v > hi else int(v)
+
+
+def smooth_field(rng, w, h, cells, amp):
+    """Low-frequency random field around 128 (L image), bicubic-upscaled."""
+    cw, ch = max(2, cells), max(2, cells * h // w)
+    small = Image.new("L", (cw, ch))
+    small.putdata([clamp(128 + rng.uniform(-amp, amp)) for _ in range(cw * ch)])
+    return small.resize((w, h), Image.BICUBIC)
+
+
+def add_field(img, field):
+    """img + (field - 128), channel-wise, clipped."""
+    if img.mode == "RGB":
+        field = Image.merge("RGB", (field, field, field))
+    return ImageChops.add(img, field, 1.0, -128)
+
+
+def linear_gradient(w, h, angle, v0, v1):
+    """L image going from v0 to v1 along direction angle (radians)."""
+    g = Image.linear_gradient("L")  # 256x256, top 0 -> bottom 255
+    g = g.resize((256, 256))
+    g = g.rotate(-math.degrees(angle) + 90, resample=Image.BICUBIC, expand=True)
+    # crop the central part and stretch to w, h; then remap 0..255 -> v0..v1
+    gw, gh = g.size
+    side = 181  # ~256/sqrt(2): inside the rotated square for any angle
+    box = ((gw - side) // 2, (gh - side) // 2, (gw + side) // 2, (gh + side) // 2)
+    g = g.crop(box).resize((w, h), Image.BICUBIC)
+    lut = [clamp(v0 + (v1 - v0) * i / 255.0) for i in range(256)]
+    return g.point(lut)
+
+
+def gray(v):
+    return (v, v, v)
+
+
+def paper_background(rng, w, h, color=None, texture=True, blotch=(6, 12)):
+    """Light background with a gradient and soft blotches."""
+    if color is None:
+        base = rng.randint(200, 228)
+        color = gray(base)
+    img = Image.new("RGB", (w, h), color)
+    grad = linear_gradient(w, h, rng.uniform(0, 2 * math.pi), 128 - rng.randint(6, 16),
+                           128 + rng.randint(4, 12))
+    img = add_field(img, grad)
+    if texture:
+        # blotches only; fine grain would triple the PNG sizes (the noise family has it)
+        img = add_field(img, smooth_field(rng, w, h, rng.randint(6, 12), rng.uniform(*blotch)))
+    return img
+
+
+def vignette(rng, img, strength):
+    w, h = img.size
+    m = Image.radial_gradient("L").resize((w, h), Image.BICUBIC)  # 0 centre .. 255 edge
+    lut = [clamp(255 - strength * max(0, (i - 110)) / 145.0) for i in range(256)]
+    m = m.point(lut)
+    if img.mode == "RGB":
+        m = Image.merge("RGB", (m, m, m))
+    return ImageChops.multiply(img, m)
+
+
+def text_size(draw, txt, f):
+    l, t, r, b = draw.textbbox((0, 0), txt, font=f, anchor="ls")
+    return r - l, t, b  # width, top (negative, above baseline), bottom
+
+
+def fit_font(draw, name, size, txt, max_w, min_size=8):
+    while size > min_size:
+        w, _, _ = text_size(draw, txt, font(name, size))
+        if w <= max_w:
+            break
+        size -= 1
+    return size
+
+
+def cap_height(name, size):
+    f = font(name, size)
+    l, t, r, b = f.getbbox("H", anchor="ls")
+    return -t
+
+
+# ------------------------------------------------------------- scenes ----
+# Each scene renders an RGB image and returns (img, prices, total_amount).
+# `scale` shrinks the text (family "small"); `colour` allows coloured output.
+
+def scene_frame(rng, w, h, scale=1.0, colour=False, style=None):
+    img = paper_background(rng, w, h)
+    draw = ImageDraw.Draw(img)
+    style = style or weighted_style(rng)
+    n = rng.choice([1, 2, 2, 3, 3, 4, 4])
+    k = 1 if w <= 700 else 1.6
+    price_size = int(rng.randint(38, 50) * k * scale)
+    name_size = max(13, int(rng.randint(30, 36) * k * scale))
+    word_size = max(13, int(rng.randint(28, 34) * k * scale))
+    pfont = pick_font(rng, PRICE_FONTS, "0")
+    tfont = rng.choice(TEXT_FONTS)
+    ink = gray(rng.randint(10, 45))
+    accent = ink
+    if colour:
+        accent = rng.choice([(180, 20, 20), (20, 40, 140), (0, 90, 30)])
+    margin_x, margin_y = int(w * 0.09), int(h * 0.09)
+
+    # banner with 1-2 non-price words
+    words = rng.sample(WORDS, rng.choice([1, 2]))
+    banner = "  ".join(words)
+    y = margin_y
+    f = font(tfont, word_size)
+    bw, bt, bb = text_size(draw, banner, f)
+    bx = margin_x + rng.randint(0, max(0, (w - 2 * margin_x - bw) // 2))
+    draw.text((bx, y - bt), banner, font=f, fill=ink, anchor="ls")
+    y += bb - bt + int(word_size * 0.9)
+
+    # grid of cards
+    cols = 1 if n == 1 else 2
+    rows = (n + cols - 1) // cols
+    avail_h = h - margin_y - y
+    cell_w = (w - 2 * margin_x) // cols
+    cell_h = avail_h // rows
+    names = rng.sample(ITEMS, n)
+    prices = []
+    card_fill = gray(clamp(img.getpixel((w // 2, h // 2))[0] + rng.randint(14, 26)))
+    if colour:
+        card_fill = rng.choice([(255, 236, 120), (255, 255, 255), (210, 235, 255)])
+    # cards of one row share a top edge (a shelf row): staggered cards make
+    # psm 6 merge lines across columns, which is not what the clean set tests
+    row_dy = [rng.random() for _ in range(rows)]
+    for i in range(n):
+        r, c = divmod(i, cols)
+        cx0 = margin_x + c * cell_w
+        cy0 = y + r * cell_h
+        p = make_price(rng, style)
+        prices.append(p)
+        pf = pick_font(rng, [pfont] + PRICE_FONTS, p["text"], bold=True)
+        ps = fit_font(draw, pf, price_size, p["text"], cell_w - 30)
+        ns = fit_font(draw, tfont, name_size, names[i], cell_w - 30)
+        pw, pt, pb = text_size(draw, p["text"], font(pf, ps))
+        nw, nt, nb = text_size(draw, names[i], font(tfont, ns))
+        block_h = (nb - nt) + int(ns * 0.35) + (pb - pt)
+        block_w = max(pw, nw)
+        ox = cx0 + rng.randint(5, max(5, cell_w - block_w - 25))
+        oy = cy0 + int(row_dy[r] * max(0, cell_h - block_h - int(cell_h * 0.25)))
+        pad = int(12 * scale) + 6
+        if rng.random() < 0.8:
+            draw.rectangle((ox - pad, oy - pad, ox + block_w + pad, oy + block_h + pad),
+                           fill=card_fill, outline=gray(clamp(card_fill[0] - 40)) if not colour else None)
+        draw.text((ox, oy - nt), names[i], font=font(tfont, ns), fill=ink, anchor="ls")
+        py = oy + (nb - nt) + int(ns * 0.35)
+        draw.text((ox, py - pt), p["text"], font=font(pf, ps), fill=accent, anchor="ls")
+    img = vignette(rng, img, rng.randint(20, 45))
+    total = max(prices, key=lambda p: p["minor"] / 10 ** p["digits"])
+    return img, prices, total["amount"]
+
+
+def scene_tag(rng, w=320, h=200, scale=1.0, colour=False, style=None):
+    bg = gray(rng.randint(225, 245))
+    if colour:
+        bg = rng.choice([(255, 220, 60), (255, 250, 235), (255, 200, 200)])
+    img = paper_background(rng, w, h, color=bg)
+    draw = ImageDraw.Draw(img)
+    ink = gray(rng.randint(5, 35))
+    accent = (200, 10, 10) if colour and bg[0] > 250 else ink
+    style = style or weighted_style(rng)
+    p = make_price(rng, style)
+    name = rng.choice(ITEMS)
+    sub = rng.choice(TAG_WORDS)
+    tfont = rng.choice(TEXT_FONTS)
+    pf = pick_font(rng, PRICE_FONTS, p["text"], bold=True)
+    mx = int(w * 0.08)
+    ns = fit_font(draw, tfont, int(rng.randint(26, 32) * scale * w / 320), name, w - 2 * mx)
+    ps = fit_font(draw, pf, int(rng.randint(54, 66) * scale * w / 320), p["text"], w - 2 * mx)
+    ss = int(ns * 0.8)
+    # border strip like a shelf label
+    if rng.random() < 0.7:
+        draw.rectangle((0, 0, w - 1, int(h * 0.06)), fill=gray(clamp(bg[0] - 90)) if not colour else (200, 30, 30))
+    y = int(h * 0.14)
+    nw, nt, nb = text_size(draw, name, font(tfont, ns))
+    draw.text((mx, y - nt), name, font=font(tfont, ns), fill=ink, anchor="ls")
+    y += nb - nt + int(ns * 0.25)
+    sw, st, sb = text_size(draw, sub, font(tfont, ss))
+    draw.text((mx, y - st), sub, font=font(tfont, ss), fill=ink, anchor="ls")
+    y += sb - st + int(ss * 0.4)
+    pw, pt, pb = text_size(draw, p["text"], font(pf, ps))
+    px = w - mx - pw if rng.random() < 0.6 else mx
+    py = min(y, h - int(h * 0.08) - (pb - pt))
+    draw.text((px, py - pt), p["text"], font=font(pf, ps), fill=accent, anchor="ls")
+    return img, [p], p["amount"]
+
+
+RECEIPT_STYLES = [
+    # (currency, decimal sep, total label, how the total is written)
+    ("EUR", ",", "SUMME", "bare"), ("EUR", ",", "SUMME", "iso"), ("EUR", ",", "TOTAL", "suffix"),
+    ("USD", ".", "TOTAL", "bare"), ("USD", ".", "TOTAL", "symbol"), ("GBP", ".", "TOTAL", "symbol"),
+    ("CHF", ".", "TOTAL", "iso"), ("PLN", ",", "SUMA", "suffix"),
+]
+
+
+def receipt_total_text(cur, how, minor):
+    if how == "bare":
+        style = "eur-de" if cur == "EUR" else "usd"
+        _, _, _, dec, grp, digits = STYLES[style]
+        return fmt_number(minor, 2, dec, grp), None
+    style = {("EUR", "iso"): "eur-iso", ("EUR", "suffix"): "eur-de", ("USD", "symbol"): "usd",
+             ("GBP", "symbol"): "gbp", ("CHF", "iso"): "chf", ("PLN", "suffix"): "pln-after"}[(cur, how)]
+    return make_price(None, style, minor=minor)["text"], cur
+
+
+def scene_receipt(rng, scale=1.0, colour=False):
+    cur, dec, label, how = rng.choice(RECEIPT_STYLES)
+    mf = rng.choice(MONO_FONTS)
+    size = int(rng.randint(28, 31) * scale)
+    f = font(mf, size)
+    chars = rng.randint(22, 26)
+    cw = f.getlength("0")
+    mx = int(size * 0.9)
+    w = int(chars * cw + 2 * mx)
+    n = rng.randint(3, 7)
+    lines = []  # (text, price or None)
+    store = rng.choice(STORES)
+    lines.append((store.center(chars).rstrip(), None))
+    lines.append(("", None))
+    items = rng.sample(ITEMS, n)
+    prices = []
+    sum_minor = 0
+    for it in items:
+        minor = rng.choice([rng.randrange(19, 499), rng.randrange(50, 1299)])
+        sum_minor += minor
+        num = fmt_number(minor, 2, dec, "")
+        label_txt = it[: chars - len(num) - 1]
+        lines.append((label_txt + " " * (chars - len(label_txt) - len(num)) + num, None))
+        prices.append({"text": num, "amount": fmt_amount(minor, 2), "currency": None, "minor": minor,
+                       "digits": 2})
+    if rng.random() < 0.3 and sum_minor > 200:
+        disc = -rng.choice([10, 20, 30, 50])
+        sum_minor += disc
+        num = fmt_number(disc, 2, dec, "")
+        lab = rng.choice(["Rabatt", "Discount", "Coupon"])
+        lines.append((lab + " " * (chars - len(lab) - len(num)) + num, None))
+        prices.append({"text": num, "amount": fmt_amount(disc, 2), "currency": None, "minor": disc,
+                       "digits": 2})
+    lines.append(("-" * chars, None))
+    ttxt, tcur = receipt_total_text(cur, how, sum_minor)
+    lines.append((label + " " * max(1, chars - len(label) - len(ttxt)) + ttxt, "total"))
+    total = {"text": ttxt, "amount": fmt_amount(sum_minor, 2), "currency": tcur, "minor": sum_minor,
+             "digits": 2}
+    prices.append(total)
+    lines.append(("", None))
+    lines.append((rng.choice(["THANK YOU", "VIELEN DANK", "Danke fuer Ihren Einkauf",
+                              "Please come again"])[:chars].center(chars).rstrip(), None))
+    lh = int(size * 1.35)
+    h = lh * len(lines) + 2 * int(size * 0.9)
+    paper = gray(rng.randint(222, 238))
+    if colour:
+        paper = (244, 240, 226)
+    img = paper_background(rng, w, h, color=paper, blotch=(3, 6))
+    draw = ImageDraw.Draw(img)
+    ink = gray(rng.randint(15, 50))
+    if colour:
+        ink = (40, 30, 80)
+    y = int(size * 0.9) + cap_height(mf, size)
+    for txt, kind in lines:
+        ff = f
+        if kind == "total" and (mf + "-bold") in FONT_FILES:
+            ff = font(mf + "-bold", size)
+        draw.text((mx, y), txt, font=ff, fill=ink, anchor="ls")
+        y += lh
+    return img, prices, total["amount"]
+
+
+def scene_negative(rng, w, h):
+    img = paper_background(rng, w, h)
+    draw = ImageDraw.Draw(img)
+    ink = gray(rng.randint(10, 45))
+    tfont = rng.choice(TEXT_FONTS + ["mono"])
+    things = [
+        lambda: "%02d/%02d/%d" % (rng.randint(1, 28), rng.randint(1, 12), rng.randint(2015, 2024)),
+        lambda: "%d-%02d-%02d" % (rng.randint(2015, 2024), rng.randint(1, 12), rng.randint(1, 28)),
+        lambda: "%02d.%02d.%d" % (rng.randint(1, 28), rng.randint(1, 12), rng.randint(2015, 2024)),
+        lambda: "%d:%02d" % (rng.randint(0, 23), rng.randint(0, 59)),
+        lambda: "%d:%02d:%02d" % (rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59)),
+        lambda: "Tel. +49 %d %d" % (rng.randint(30, 89), rng.randint(1000000, 9999999)),
+        lambda: "+44 20 %d %d" % (rng.randint(1000, 9999), rng.randint(1000, 9999)),
+        lambda: "%d %%" % rng.choice([7, 19, 20, 25, 50]),
+        lambda: "-%d%%" % rng.choice([10, 20, 30, 50]),
+        lambda: "%d g" % rng.choice([100, 250, 500, 750]),
+        lambda: "0,%d L" % rng.choice([2, 3, 5, 7]),
+        lambda: "1,5 L",
+        lambda: "%d pcs" % rng.randint(2, 12),
+        lambda: "%d x %d cm" % (rng.randint(10, 60), rng.randint(10, 60)),
+        lambda: "Art.-Nr. %d" % rng.randint(10000, 99999),
+        lambda: "Gate B%d" % rng.randint(1, 40),
+        lambda: "Room %d" % rng.randint(100, 420),
+        lambda: "%d kcal" % rng.randint(80, 650),
+    ]
+    n = rng.randint(3, 5)
+    k = 1 if w <= 700 else 1.5
+    y = int(h * 0.1)
+    mx = int(w * 0.09)
+    rows = []
+    for i in range(n):
+        word = rng.choice(WORDS + ITEMS)
+        thing = rng.choice(things)()
+        rows.append(rng.choice(["%s  %s" % (word, thing), thing, "%s %s" % (thing, word)]))
+    size = int(rng.randint(32, 40) * k)
+    step = (h - 2 * y) // n
+    for txt in rows:
+        s = fit_font(draw, tfont, size, txt, w - 2 * mx)
+        draw.text((mx + rng.randint(0, int(w * 0.1)), y + cap_height(tfont, s)), txt,
+                  font=font(tfont, s), fill=ink, anchor="ls")
+        y += step
+    img = vignette(rng, img, rng.randint(15, 40))
+    return img, [], None
+
+
+# --------------------------------------------------------- degradations ----
+
+def solve(A, b):
+    """Gaussian elimination with partial pivoting (8x8 here)."""
+    n = len(b)
+    M = [row[:] + [b[i]] for i, row in enumerate(A)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(M[r][c]))
+        M[c], M[p] = M[p], M[c]
+        for r in range(n):
+            if r != c:
+                fct = M[r][c] / M[c][c]
+                for k in range(c, n + 1):
+                    M[r][k] -= fct * M[c][k]
+    return [M[i][n] / M[i][i] for i in range(n)]
+
+
+def perspective_coeffs(dst, src):
+    """Coefficients for Image.transform(PERSPECTIVE): output point dst[i] samples src[i]."""
+    A, b = [], []
+    for (x, y), (u, v) in zip(dst, src):
+        A.append([x, y, 1, 0, 0, 0, -x * u, -y * u]); b.append(u)
+        A.append([0, 0, 0, x, y, 1, -x * v, -y * v]); b.append(v)
+    return solve(A, b)
+
+
+def border_fill(img):
+    """Mean colour of the image border (fill for rotate/perspective)."""
+    w, h = img.size
+    pts = [img.getpixel((x, y)) for x in (1, w // 2, w - 2) for y in (1, h // 2, h - 2)]
+    if img.mode == "L":
+        return sum(pts) // len(pts)
+    return tuple(sum(p[i] for p in pts) // len(pts) for i in range(3))
+
+
+def add_noise(rng, img, sigma):
+    w, h = img.size
+    gauss = rng.gauss
+    n = Image.new("L", (w, h))
+    n.putdata([clamp(128 + gauss(0, sigma)) for _ in range(w * h)])
+    return ImageChops.add(img, n, 1.0, -128)
+
+
+def degrade(family, rng, img):
+    """img is mode L. Returns (img, params dict for the README/debug)."""
+    w, h = img.size
+    if family == "blur":
+        r = round(rng.uniform(1.0, 1.5), 2)
+        return img.filter(ImageFilter.GaussianBlur(r)), {"radius": r}
+    if family == "noise":
+        s = round(rng.uniform(12, 20), 1)
+        return add_noise(rng, img, s), {"sigma": s}
+    if family == "lowcontrast":
+        # squeeze the range so dark text sits only ~40-60 levels below the paper
+        lo = rng.randint(120, 160)
+        span = rng.randint(58, 78)
+        lut = [clamp(lo + span * i / 255.0) for i in range(256)]
+        return img.point(lut), {"range": [lo, lo + span]}
+    if family == "shadow":
+        dark = rng.uniform(0.30, 0.45)
+        if rng.random() < 0.5:
+            m = linear_gradient(w, h, rng.uniform(0, 2 * math.pi), 255, int(255 * dark))
+            kind = "linear"
+        else:
+            m = Image.radial_gradient("L").resize((int(w * 1.6), int(h * 1.6)), Image.BICUBIC)
+            ox, oy = rng.randint(0, int(w * 0.6)), rng.randint(0, int(h * 0.6))
+            m = m.crop((ox, oy, ox + w, oy + h))
+            lut = [clamp(255 - (255 - 255 * dark) * min(1.0, i / 200.0)) for i in range(256)]
+            m = m.point(lut)
+            if rng.random() < 0.5:
+                m = m.point(lambda i: 255 - i + int(255 * dark))  # dark centre, bright edges
+            kind = "radial"
+        return ImageChops.multiply(img, m), {"shadow": kind, "darkest": round(dark, 2)}
+    if family == "rotate":
+        a = round(rng.choice([-1, 1]) * rng.uniform(2.0, 4.0), 2)
+        return img.rotate(a, resample=Image.BICUBIC, fillcolor=border_fill(img)), {"degrees": a}
+    if family == "perspective":
+        k = rng.uniform(0.05, 0.09)
+        src = [(0, 0), (w, 0), (w, h), (0, h)]
+        if rng.random() < 0.5:  # top edge further away
+            dst = [(w * k, h * k * 0.4), (w * (1 - k), h * k * 0.4), (w, h), (0, h)]
+        else:  # left edge further away
+            dst = [(w * k * 0.4, h * k), (w, 0), (w, h), (w * k * 0.4, h * (1 - k))]
+        c = perspective_coeffs(dst, src)
+        out = img.transform((w, h), Image.PERSPECTIVE, c, Image.BICUBIC, fillcolor=border_fill(img))
+        return out, {"keystone": round(k, 3)}
+    if family == "jpeg":
+        return img, {"quality": rng.randint(12, 25)}
+    return img, {}
+
+
+# ------------------------------------------------------------- families ----
+
+CLEAN_KINDS = (["frame640"] * 12 + ["frame1280"] * 8 + ["tag"] * 10 + ["receipt"] * 10)
+DEGRADED_KINDS = ["frame640", "frame1280", "tag", "receipt", "frame640", "tag", "receipt",
+                  "frame640", "frame1280", "tag", "receipt", "frame640", "tag", "receipt",
+                  "frame640", "frame1280", "tag", "receipt"]
+# noise does not compress: keep that family at 640x480 and smaller
+NOISE_KINDS = [k if k != "frame1280" else "frame640" for k in DEGRADED_KINDS]
+DEGRADED = ["blur", "noise", "lowcontrast", "shadow", "small", "jpeg", "rotate", "perspective"]
+RGB_CLEAN = {5, 17, 23, 33}  # indexes of clean images kept in colour
+
+
+def render_kind(kind, rng, scale=1.0, colour=False, style=None):
+    if kind == "frame640":
+        return scene_frame(rng, 640, 480, scale, colour, style)
+    if kind == "frame1280":
+        return scene_frame(rng, 1280, 720, scale, colour, style)
+    if kind == "tag":
+        return scene_tag(rng, 320, 200, scale, colour, style)
+    if kind == "receipt":
+        return scene_receipt(rng, scale, colour)
+    raise ValueError(kind)
+
+
+PREFIX = {"frame640": "frame", "frame1280": "frame", "tag": "tag", "receipt": "receipt"}
+
+
+def gt_entry(prices, total):
+    return {"total": total, "amounts": [p["amount"] for p in prices],
+            "currencies": [p["currency"] for p in prices], "texts": [p["text"] for p in prices]}
+
+
+def gen_family(family, out):
+    d = os.path.join(out, family)
+    if os.path.isdir(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    gt = {}
+    if family == "negatives":
+        for i in range(12):
+            rng = random.Random("%s:%s:%d" % (SEED, family, i))
+            w, h = (640, 480) if i % 3 else (1280, 720)
+            img, prices, total = scene_negative(rng, w, h)
+            name = "neg_%04d.png" % (i + 1)
+            img.convert("L").save(os.path.join(d, name), "PNG", compress_level=9)
+            gt[name] = {"total": None, "amounts": [], "currencies": [], "texts": []}
+    else:
+        kinds = CLEAN_KINDS if family == "clean" else NOISE_KINDS if family == "noise" else DEGRADED_KINDS
+        # every price style appears: frames and tags walk a seeded shuffle of STYLES
+        order = sorted(STYLES)
+        random.Random("%s:%s:styles" % (SEED, family)).shuffle(order)
+        counters = {}
+        j = 0
+        for i, kind in enumerate(kinds):
+            rng = random.Random("%s:%s:%d" % (SEED, family, i))
+            style = None
+            if kind != "receipt":
+                style = order[j % len(order)]
+                j += 1
+            colour = family == "clean" and i in RGB_CLEAN
+            scale = 1.0
+            shrink = None
+            if family == "small":
+                # price cap height ~9-13 px (x-height ~7-10 px): frames keep their
+                # size and get smaller fonts; tags and receipts are rendered as
+                # usual and scaled down (a crop of a distant tag / receipt)
+                if kind.startswith("frame"):
+                    scale = {"frame640": 0.34, "frame1280": 0.22}[kind] * rng.uniform(0.95, 1.15)
+                else:
+                    shrink = {"tag": 0.24, "receipt": 0.52}[kind] * rng.uniform(0.95, 1.15)
+            img, prices, total = render_kind(kind, rng, scale, colour, style)
+            if shrink:
+                img = img.resize((round(img.width * shrink), round(img.height * shrink)), Image.LANCZOS)
+            if not colour:
+                img = img.convert("L")
+            img, params = degrade(family, rng, img)
+            pre = PREFIX[kind]
+            counters[pre] = counters.get(pre, 0) + 1
+            ext = "jpg" if family == "jpeg" else "png"
+            name = "%s_%04d.%s" % (pre, counters[pre], ext)
+            path = os.path.join(d, name)
+            if family == "jpeg":
+                img.save(path, "JPEG", quality=params["quality"], optimize=False, progressive=False)
+            else:
+                img.save(path, "PNG", compress_level=9)
+            gt[name] = gt_entry(prices, total)
+    with open(os.path.join(d, "gt.json"), "w", encoding="utf-8") as fh:
+        fh.write("{\n")
+        keys = sorted(gt)
+        for j, k in enumerate(keys):
+            fh.write(" %s: %s%s\n" % (json.dumps(k), json.dumps(gt[k], ensure_ascii=False),
+                                      "," if j + 1 < len(keys) else ""))
+        fh.write("}\n")
+    return len(gt)
+
+
+FAMILIES = ["clean"] + DEGRADED + ["negatives"]
+
+
+def check_family(d, psm):
+    """Legibility check only (never writes gt.json): run the tesseract CLI on
+    the luma of every image and count price strings found verbatim."""
+    import io
+    import subprocess
+    from concurrent.futures import ThreadPoolExecutor
+    if not shutil.which("tesseract"):
+        sys.exit("gen-fixtures: --check needs the tesseract CLI (sudo apt-get install tesseract-ocr)")
+    with open(os.path.join(d, "gt.json"), encoding="utf-8") as fh:
+        gt = json.load(fh)
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+
+    def ocr(name):
+        buf = io.BytesIO()
+        Image.open(os.path.join(d, name)).convert("L").save(buf, "PNG")  # the pipeline reads luma
+        r = subprocess.run(["tesseract", "stdin", "-", "--psm", str(psm)], input=buf.getvalue(),
+                           capture_output=True, env=env)
+        return name, " ".join(r.stdout.decode("utf-8", "replace").split())
+
+    names = [n for n in sorted(gt) if gt[n].get("texts")]
+    img_ok = img_loose = p_ok = p_loose = p_all = 0
+    with ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1))) as ex:
+        for name, text in ex.map(ocr, names):
+            texts = gt[name]["texts"]
+            squeezed = text.replace(" ", "")
+            exact = [t for t in texts if t in text]
+            loose = [t for t in texts if t.replace(" ", "") in squeezed]
+            p_all += len(texts)
+            p_ok += len(exact)
+            p_loose += len(loose)
+            img_ok += len(exact) == len(texts)
+            img_loose += len(loose) == len(texts)
+            if len(exact) != len(texts):
+                print("  %-18s missing %s | ocr: %s" % (name, [t for t in texts if t not in exact], text[:160]))
+    print("%s: psm %s: images with every price exact %d/%d (ignoring spaces %d/%d); "
+          "prices exact %d/%d (ignoring spaces %d/%d)"
+          % (d, psm, img_ok, len(names), img_loose, len(names), p_ok, p_all, p_loose, p_all))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(here), "Fixtures"))
+    ap.add_argument("--only", nargs="*", choices=FAMILIES)
+    ap.add_argument("--check", nargs="*", choices=FAMILIES, metavar="FAMILY",
+                    help="do not generate; run tesseract on these families (default clean) "
+                         "and report how many rendered price strings it reads exactly")
+    ap.add_argument("--psm", default="6", help="page segmentation mode for --check")
+    a = ap.parse_args()
+    if a.check is not None:
+        for fam in a.check or ["clean"]:
+            check_family(os.path.join(a.out, fam), a.psm)
+        return
+    check_fonts()
+    for fam in a.only or FAMILIES:
+        n = gen_family(fam, a.out)
+        print("%-12s %3d images" % (fam, n))
+
+
+if __name__ == "__main__":
+    main()
