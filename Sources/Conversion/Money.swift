@@ -60,6 +60,13 @@ public enum Money {
         return (neg ? "-" : "") + groupedInt + (frac.isEmpty ? "" : "." + frac)
     }
 
+    /// Digits after the decimal point in the exact form (12.50 → 1 as Decimal normalises, 1280 → 0).
+    public static func fractionDigits(_ value: Decimal) -> Int {
+        let text = digits(value)
+        guard let dot = text.firstIndex(of: ".") else { return 0 }
+        return text.distance(from: dot, to: text.endIndex) - 1
+    }
+
     private static func digits(_ value: Decimal) -> String {
         // Decimal.description is locale-independent ('.' point, no grouping).
         value.description

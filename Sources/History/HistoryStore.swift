@@ -66,12 +66,26 @@ public struct HistoryStats: Sendable, Equatable {
         public var count: Int
         public var amountSum: Decimal
         public var convertedSum: Decimal
+        public init(currency: String, home: String, count: Int, amountSum: Decimal, convertedSum: Decimal) {
+            self.currency = currency
+            self.home = home
+            self.count = count
+            self.amountSum = amountSum
+            self.convertedSum = convertedSum
+        }
     }
     public var count: Int
     public var runs: Int
     public var first: Date?
     public var last: Date?
     public var byCurrency: [ByCurrency]
+    public init(count: Int, runs: Int, first: Date?, last: Date?, byCurrency: [ByCurrency]) {
+        self.count = count
+        self.runs = runs
+        self.first = first
+        self.last = last
+        self.byCurrency = byCurrency
+    }
 }
 
 /// The SQLite history (GRDB, WAL mode). Safe for several processes at once:

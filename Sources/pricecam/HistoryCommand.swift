@@ -1,0 +1,275 @@
+import ArgumentParser
+import Conversion
+import Foundation
+import History
+import Pipeline
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List, export, clear and summarise the conversion history.",
+        discussion: "The history lives in $PRICECAM_HOME/history.sqlite, else $XDG_DATA_HOME/pricecam/history.sqlite (~/.local/share/pricecam).",
+        subcommands: [List.self, Export.self, Clear.self, Stats.self, Check.self, StressAppend.self],
+        defaultSubcommand: List.self
+    )
+
+    static func open(createIfMissing: Bool = true) throws -> HistoryStore? {
+        let path = PricecamPaths.current().historyDatabase
+        if !createIfMissing && !FileManager.default.fileExists(atPath: path) { return nil }
+        do { return try HistoryStore(path: path) } catch {
+            failSettings(error.description)
+        }
+    }
+
+    static func attempt<T>(_ body: () throws -> T) -> T {
+        do { return try body() } catch let error as HistoryError { failSettings(error.description) } catch {
+            failSettings("\(error)")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show converted prices, newest first (the default).")
+
+        @Option(help: "At most this many rows (default 50; 0 for all).")
+        var limit = 50
+
+        @Option(help: ArgumentHelp("Only rows at or after this time: 2025-05-01, 2025-05-01T09:30:00Z, or an age like 7d, 12h, 30m.", valueName: "WHEN"))
+        var since: String?
+
+        @Option(help: ArgumentHelp("Only rows whose source (file path or device#frame) contains this text.", valueName: "TEXT"))
+        var source: String?
+
+        @Option(help: "table, jsonl or csv (default: table on a terminal, jsonl otherwise).")
+        var format: OutputFormat?
+
+        func validate() throws {
+            if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+            if let since, HistoryFormat.parseSince(since) == nil {
+                throw ValidationError("--since \"\(since)\" is not a date (2025-05-01, 2025-05-01T09:30:00Z) or an age (7d, 12h, 30m)")
+            }
+        }
+
+        func run() throws {
+            let query = HistoryQuery(limit: limit == 0 ? nil : limit, since: since.flatMap { HistoryFormat.parseSince($0) }, source: source)
+            let rows = try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.list(query) } } ?? []
+            switch format ?? .default() {
+            case .jsonl: Terminal.writeStdout(rows.map { HistoryFormat.jsonLine($0) + "\n" }.joined())
+            case .csv: Terminal.writeStdout(HistoryFormat.csvHeader + "\n" + rows.map { HistoryFormat.csvLine($0) + "\n" }.joined())
+            case .table: Terminal.writeStdout(HistoryFormat.table(rows))
+            }
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the whole history to FILE: CSV (.csv) or JSON Lines (.jsonl, .ndjson, .json).")
+
+        @Argument(help: "Output file; the extension picks the format. Written atomically.")
+        var file: String
+
+        func validate() throws {
+            if HistoryFormat.exportFormat(file) == nil {
+                throw ValidationError("cannot tell the format of \"\(file)\": use a .csv, .jsonl, .ndjson or .json file name")
+            }
+        }
+
+        func run() throws {
+            let rows = try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.list() } } ?? []
+            let ordered = rows.reversed()  // oldest first in files
+            let text: String
+            switch HistoryFormat.exportFormat(file)! {
+            case .csv: text = HistoryFormat.csvHeader + "\n" + ordered.map { HistoryFormat.csvLine($0) + "\n" }.joined()
+            default: text = ordered.map { HistoryFormat.jsonLine($0) + "\n" }.joined()
+            }
+            do { try AtomicFile.write(Data(text.utf8), to: file) } catch {
+                failSettings("cannot write \(file): \(error.problem)")
+            }
+            Terminal.writeStderr("pricecam: exported \(rows.count) row(s) to \(file)\n")
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete every row (asks first, unless --yes).")
+
+        @Flag(name: [.short, .long], help: "Do not ask.")
+        var yes = false
+
+        func run() throws {
+            guard let store = try HistoryCommand.open(createIfMissing: false) else {
+                Terminal.writeStderr("pricecam: the history is empty (no database yet)\n")
+                return
+            }
+            let count = HistoryCommand.attempt { try store.count() }
+            if !yes {
+                guard Terminal.isInteractive else {
+                    failSettings("history clear deletes \(count) row(s) from \(store.path); confirm with --yes when not on a terminal")
+                }
+                Terminal.writeStderr("Delete all \(count) row(s) from \(store.path)? [y/N] ")
+                let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                guard answer == "y" || answer == "yes" else {
+                    Terminal.writeStderr("pricecam: nothing deleted\n")
+                    return
+                }
+            }
+            let deleted = HistoryCommand.attempt { try store.clear() }
+            Terminal.writeStderr("pricecam: deleted \(deleted) row(s)\n")
+        }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Counts and sums by currency.")
+
+        @Flag(help: "Print one JSON object.")
+        var json = false
+
+        func run() throws {
+            let stats = try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.stats() } }
+                ?? HistoryStats(count: 0, runs: 0, first: nil, last: nil, byCurrency: [])
+            Terminal.writeStdout(json ? HistoryFormat.statsJSON(stats) + "\n" : HistoryFormat.statsTable(stats))
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Run SQLite's integrity check and count the rows.")
+
+        func run() throws {
+            guard let store = try HistoryCommand.open(createIfMissing: false) else {
+                Terminal.writeStdout("ok 0 (no database yet)\n")
+                return
+            }
+            let result = HistoryCommand.attempt { try store.integrityCheck() }
+            let count = HistoryCommand.attempt { try store.count() }
+            Terminal.writeStdout("\(result) \(count) rows\n")
+            if result != "ok" { throw ExitCode(1) }
+        }
+    }
+
+    /// Appends synthetic rows through the same recorder as batch. For the
+    /// crash and concurrency tests in scripts/test-history.sh; not listed in help.
+    struct StressAppend: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "_stress-append", shouldDisplay: false)
+
+        @Option var rows = 1000
+        @Option var chunk = 200
+        @Option(name: .customLong("run")) var runID: String
+        @Option(name: .customLong("delay-us")) var delayMicroseconds = 0
+
+        func run() throws {
+            let store = try HistoryCommand.open()!
+            let recorder = HistoryRecorder(store: store, runID: runID, chunkSize: chunk, flushInterval: 3600)
+            let conv = Decimal(string: "0.22")!
+            for i in 0..<rows {
+                let amount = Decimal(i)
+                recorder.record(source: "stress/\(i).png", rawText: "¥\(i)", amount: amount, currency: "JPY",
+                                converted: ConvertedAmount(value: amount * conv, rate: conv, target: "TWD"),
+                                confidence: 0.5, box: [i, 0, 1, 1])
+                if delayMicroseconds > 0 { usleep(useconds_t(delayMicroseconds)) }
+            }
+            if !recorder.finish() { throw ExitCode(1) }
+        }
+    }
+}
+
+/// Row formats for history list/export/stats.
+enum HistoryFormat {
+    enum Export { case csv, jsonl }
+
+    static func exportFormat(_ file: String) -> Export? {
+        switch (file as NSString).pathExtension.lowercased() {
+        case "csv": return .csv
+        case "jsonl", "ndjson", "json": return .jsonl
+        default: return nil
+        }
+    }
+
+    static func parseSince(_ text: String, now: Date = Date()) -> Date? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if let unit = t.last, let n = Int(t.dropLast()), n >= 0, ["d", "h", "m"].contains(unit) {
+            let seconds: Double = unit == "d" ? 86_400 : unit == "h" ? 3_600 : 60
+            return now.addingTimeInterval(-Double(n) * seconds)
+        }
+        if let d = SettingsFile.parseDate(t) { return d }
+        // A bare date: midnight UTC.
+        return try? Date(t + "T00:00:00Z", strategy: .iso8601)
+    }
+
+    static func converted(_ e: HistoryEntry) -> String { Money.plain(e.converted, minorUnits: MinorUnits.of(e.home)) }
+
+    static func jsonLine(_ e: HistoryEntry) -> String {
+        JSON.object([
+            ("time", .string(SettingsFile.formatDate(e.time))),
+            ("source", .string(e.source)),
+            ("text", .string(e.rawText)),
+            ("amount", .string(Money.exact(e.amount))),
+            ("currency", .optional(e.currency)),
+            ("rate", .string(Money.exact(e.rate))),
+            ("converted", .string(converted(e))),
+            ("target", .optional(e.home)),
+            ("confidence", .fixed(e.confidence, 2)),
+            ("box", e.box.map { .array($0.map(JSON.int)) } ?? .null),
+            ("run", .string(e.runID)),
+        ]).serialized()
+    }
+
+    static let csvHeader = "time,source,text,amount,currency,rate,converted,target,confidence,box,run"
+
+    static func csvField(_ s: String) -> String {
+        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    }
+
+    static func csvLine(_ e: HistoryEntry) -> String {
+        [SettingsFile.formatDate(e.time), e.source, e.rawText, Money.exact(e.amount), e.currency ?? "", Money.exact(e.rate),
+         converted(e), e.home ?? "", String(format: "%.2f", e.confidence), e.box.map { $0.map(String.init).joined(separator: " ") } ?? "",
+         e.runID].map(csvField).joined(separator: ",")
+    }
+
+    static func table(_ rows: [HistoryEntry]) -> String {
+        if rows.isEmpty { return "(no history)\n" }
+        let local = Date.FormatStyle(date: .numeric, time: .standard)
+        var lines = [["time", "source", "text", "amount", "rate", "converted"]]
+        for e in rows {
+            lines.append([e.time.formatted(local), e.source, e.rawText,
+                          Money.grouped(e.amount, minorUnits: max(MinorUnits.of(e.currency), Money.fractionDigits(e.amount))) + " " + (e.currency ?? "?"),
+                          Money.exact(e.rate),
+                          Money.grouped(e.converted, minorUnits: MinorUnits.of(e.home)) + " " + (e.home ?? "")])
+        }
+        return render(lines, rightAligned: [3, 4, 5])
+    }
+
+    static func render(_ lines: [[String]], rightAligned: Set<Int>) -> String {
+        let widths = (0..<lines[0].count).map { c in lines.map { $0[c].count }.max() ?? 0 }
+        return lines.map { row in
+            row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return rightAligned.contains(c) ? pad + cell : cell + pad
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func statsJSON(_ s: HistoryStats) -> String {
+        JSON.object([
+            ("count", .int(s.count)), ("runs", .int(s.runs)),
+            ("first", .optional(s.first.map(SettingsFile.formatDate))), ("last", .optional(s.last.map(SettingsFile.formatDate))),
+            ("by_currency", .array(s.byCurrency.map { g in
+                .object([("currency", .string(g.currency)), ("target", .string(g.home)), ("count", .int(g.count)),
+                         ("amount", .string(Money.exact(g.amountSum))),
+                         ("converted", .string(Money.plain(g.convertedSum, minorUnits: MinorUnits.of(g.home))))])
+            })),
+        ]).serialized()
+    }
+
+    static func statsTable(_ s: HistoryStats) -> String {
+        var out = "\(s.count) converted price(s) in \(s.runs) run(s)"
+        if let first = s.first, let last = s.last {
+            out += ", \(SettingsFile.formatDate(first)) to \(SettingsFile.formatDate(last))"
+        }
+        out += "\n"
+        guard !s.byCurrency.isEmpty else { return out }
+        var lines = [["currency", "count", "sum", "converted"]]
+        for g in s.byCurrency {
+            lines.append([g.currency, String(g.count), Money.grouped(g.amountSum, minorUnits: max(MinorUnits.of(g.currency), Money.fractionDigits(g.amountSum))),
+                          Money.grouped(g.convertedSum, minorUnits: MinorUnits.of(g.home)) + " " + g.home])
+        }
+        return out + render(lines, rightAligned: [1, 2, 3])
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Conversion
+import Foundation
+import History
+import Pipeline
+
+struct Settings: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change the currency settings.",
+        subcommands: [Show.self, Set.self],
+        defaultSubcommand: Show.self
+    )
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the stored settings (the default).")
+
+        @Flag(help: "Print one JSON object.")
+        var json = false
+
+        func run() throws {
+            let paths = PricecamPaths.current()
+            guard let s = try loadSettingsOrExit(paths) else {
+                Terminal.writeStderr(ConversionOptions.gateMessage(paths: paths))
+                throw ExitCode(2)
+            }
+            if json {
+                var fields = ["\"currency\":\"\(s.currency)\"", "\"rate\":\"\(Money.exact(s.rate))\""]
+                fields.append("\"home\":" + (s.home.map { "\"\($0)\"" } ?? "null"))
+                fields.append("\"updated_at\":\"\(SettingsFile.formatDate(s.updatedAt))\"")
+                fields.append("\"max_rate_age_days\":\(s.maxRateAgeDays)")
+                fields.append("\"file\":" + JSON.string(paths.settingsFile).serialized())
+                Terminal.writeStdout("{" + fields.joined(separator: ",") + "}\n")
+                return
+            }
+            Terminal.writeStdout(Self.describe(s, path: paths.settingsFile))
+        }
+
+        static func describe(_ s: CurrencySettings, path: String, now: Date = Date()) -> String {
+            let days = Int(now.timeIntervalSince(s.updatedAt) / 86_400)
+            let stale = RateAge.staleWarning(updatedAt: s.updatedAt, now: now, maxDays: s.maxRateAgeDays) != nil
+            return """
+                currency      \(s.currency)
+                rate          1 \(s.currency) = \(Money.exact(s.rate)) \(s.home ?? "home-currency units")
+                home          \(s.home ?? "(not set)")
+                rate set      \(SettingsFile.formatDate(s.updatedAt)) (\(days) day\(days == 1 ? "" : "s") ago\(stale ? ", older than \(s.maxRateAgeDays) days" : ""))
+                max rate age  \(s.maxRateAgeDays) days
+                file          \(path)
+
+                """
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change one or more settings (same validation as setup).",
+            discussion: "Setting --rate also records the time the rate was set."
+        )
+
+        @Option(help: ArgumentHelp("Currency the prices are in.", valueName: "CODE"))
+        var currency: String?
+
+        @Option(help: ArgumentHelp("Home-currency units per 1 unit of the currency (0.22 or 0,22).", valueName: "RATE"))
+        var rate: String?
+
+        @Option(help: ArgumentHelp("Home currency code.", valueName: "CODE"))
+        var home: String?
+
+        @Flag(name: .customLong("clear-home"), help: "Remove the home currency.")
+        var clearHome = false
+
+        @Option(name: .customLong("max-rate-age-days"), help: ArgumentHelp("Warn when the rate is older than this.", valueName: "DAYS"))
+        var maxRateAgeDays: String?
+
+        func run() throws {
+            if currency == nil && rate == nil && home == nil && !clearHome && maxRateAgeDays == nil {
+                failSettings("nothing to change: give --currency, --rate, --home, --clear-home or --max-rate-age-days")
+            }
+            if clearHome && home != nil { failSettings("--home and --clear-home cannot be used together") }
+            let paths = PricecamPaths.current()
+            guard var s = try loadSettingsOrExit(paths) else {
+                failSettings("no settings to change yet (\(paths.settingsFile) does not exist); run first:\n  pricecam setup --currency \(currency.map { $0.uppercased() } ?? "JPY") --rate \(rate ?? "0.22")")
+            }
+            do {
+                if let currency { s.currency = try CurrencyCode.validate(currency, field: "currency") }
+                if let rate {
+                    s.rate = try ExchangeRate.validate(rate)
+                    s.updatedAt = Date()
+                }
+                if let home { s.home = try CurrencyCode.validate(home, field: "home currency") }
+                if clearHome { s.home = nil }
+                if let maxRateAgeDays { s.maxRateAgeDays = try RateAge.validateDays(maxRateAgeDays) }
+            } catch {
+                failSettings(error.description)
+            }
+            if currency != nil && rate == nil {
+                Terminal.writeStderr("pricecam: warning: the currency changed but the rate did not; check it with `pricecam settings` or set it with --rate\n")
+            }
+            try saveSettingsOrExit(s, paths: paths)
+            Terminal.writeStdout(Show.describe(s, path: paths.settingsFile))
+        }
+    }
+}
+
