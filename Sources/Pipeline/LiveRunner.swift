@@ -1,0 +1,226 @@
+import Capture
+import Conversion
+import Foundation
+import OCR
+import PriceParsing
+
+/// A price as the live view knows it: what was read, when, and how late.
+public struct LivePrice: Sendable {
+    public var priced: PricedMatch
+    /// The sequence number of the frame it was read on.
+    public var frame: UInt64
+    /// Result time − capture time of that frame (ms).
+    public var latencyMs: Double
+}
+
+/// Identity of a price across frames: its exact amount and currency (boxes
+/// move with the camera; a misread amount is a different price).
+public struct PriceKey: Hashable, Sendable {
+    public var amount: Decimal
+    public var currency: String?
+
+    public init(amount: Decimal, currency: String?) {
+        self.amount = amount
+        self.currency = currency
+    }
+}
+
+/// What the live runner tells its output, always from one thread at a time.
+public protocol LiveReporter: AnyObject {
+    /// A price became stable (report it; append it to history).
+    func appeared(_ price: LivePrice)
+    /// A stable price left the view.
+    func disappeared(_ price: LivePrice)
+    /// After each processed frame: the prices in view, in their places.
+    func updated(visible: [LivePrice], stats: LiveStats)
+    /// Every `statsInterval`, and once at the end (`stats.final`).
+    func stats(_ stats: LiveStats)
+}
+
+public struct LiveConfiguration: Sendable {
+    public var jobs: Int
+    public var stability: StabilityRule
+    /// Stop after this many frames from the source.
+    public var frames: UInt64?
+    /// Stop after this many seconds.
+    public var duration: Double?
+    /// Report stats this often (seconds); nil: only at the end.
+    public var statsInterval: Double?
+    public var policy: MailboxPolicy
+
+    public init(jobs: Int = 1, stability: StabilityRule = .default, frames: UInt64? = nil, duration: Double? = nil,
+                statsInterval: Double? = nil, policy: MailboxPolicy = .latest) {
+        self.jobs = jobs
+        self.stability = stability
+        self.frames = frames
+        self.duration = duration
+        self.statsInterval = statsInterval
+        self.policy = policy
+    }
+}
+
+/// Source → latest-frame mailbox → OCR workers (one engine each) → stability → reporter.
+///
+/// The capture loop runs on the calling thread; never blocks on the workers.
+public final class LiveRunner {
+    public let configuration: LiveConfiguration
+    public let settings: ExtractionSettings
+    /// The recognizer a worker uses; replaceable in tests (one per worker thread).
+    let makeRecognizer: @Sendable (ExtractionSettings) throws -> any LiveRecognizer
+
+    public init(configuration: LiveConfiguration, settings: ExtractionSettings) {
+        self.configuration = configuration
+        self.settings = settings
+        self.makeRecognizer = { try ExtractorRecognizer(settings: $0) }
+    }
+
+    init(configuration: LiveConfiguration, settings: ExtractionSettings,
+         makeRecognizer: @escaping @Sendable (ExtractionSettings) throws -> any LiveRecognizer) {
+        self.configuration = configuration
+        self.settings = settings
+        self.makeRecognizer = makeRecognizer
+    }
+
+    /// Runs until the source ends, `stop` is set, or a limit is reached.
+    /// Returns the final stats; throws the source's error after shutting down cleanly.
+    @discardableResult
+    public func run(source: any FrameSource, stop: StopFlag, reporter: any LiveReporter) throws -> LiveStats {
+        let mailbox = Mailbox<Frame>(capacity: configuration.jobs, policy: configuration.policy)
+        let collector = LiveCollector(rule: configuration.stability, reporter: reporter,
+                                      frameInterval: source.frameInterval)
+        let workers = try startWorkers(mailbox: mailbox, collector: collector)
+
+        if let duration = configuration.duration {
+            DispatchQueue.global().asyncAfter(deadline: .now() + duration) { stop.set(reason: "duration") }
+        }
+        var captureError: CaptureError?
+        var delivered: UInt64 = 0
+        var nextStats = configuration.statsInterval.map { Monotonic.now() + UInt64($0 * 1e9) }
+        let marks: [UInt64] = [1_000, 10_000]
+        collector.start()
+        do {
+            while !stop.isSet, let frame = try source.next(stop: stop) {
+                mailbox.put(frame)
+                delivered += 1
+                collector.source(counters: source.counters, mailboxDropped: mailbox.dropped)
+                if marks.contains(source.counters.captured) { collector.markResident(at: source.counters.captured) }
+                if let limit = configuration.frames, delivered >= limit { break }
+                if let due = nextStats, Monotonic.now() >= due {
+                    collector.emitStats(final: false)
+                    nextStats = due + UInt64(configuration.statsInterval! * 1e9)
+                }
+            }
+        } catch {
+            captureError = error
+        }
+        mailbox.close()
+        workers.wait()
+        collector.source(counters: source.counters, mailboxDropped: mailbox.dropped)
+        let final = collector.emitStats(final: true)
+        if let captureError { throw captureError }
+        if let failure = workers.failure { throw failure }
+        return final
+    }
+
+    /// Worker threads, each with its own recognizer, started and initialised
+    /// before the first frame is captured (an engine takes ~70 ms to load).
+    private func startWorkers(mailbox: Mailbox<Frame>, collector: LiveCollector) throws -> WorkerGroup {
+        let group = WorkerGroup(count: configuration.jobs)
+        let settings = self.settings
+        let make = makeRecognizer
+        for i in 0..<configuration.jobs {
+            let thread = Thread {
+                let recognizer: any LiveRecognizer
+                do {
+                    recognizer = try make(settings)
+                } catch {
+                    group.ready(error: error)
+                    group.done()
+                    return
+                }
+                group.ready(error: nil)
+                while let frame = mailbox.take() {
+                    let start = Monotonic.now()
+                    do {
+                        let prices = try recognizer.prices(in: frame)
+                        let end = Monotonic.now()
+                        collector.processed(frame: frame, prices: prices, started: start, finished: end)
+                    } catch {
+                        collector.failed(frame: frame, error: error)
+                    }
+                }
+                group.done()
+            }
+            thread.name = "pricecam-ocr-\(i)"
+            thread.start()
+        }
+        if let error = group.waitReady() {
+            mailbox.close()
+            group.wait()
+            throw error
+        }
+        return group
+    }
+}
+
+/// Turns one frame into prices; one per worker thread (owns an OCR engine).
+protocol LiveRecognizer {
+    func prices(in frame: Frame) throws -> [PricedMatch]
+}
+
+final class ExtractorRecognizer: LiveRecognizer {
+    let extractor: Extractor
+
+    init(settings: ExtractionSettings) throws {
+        extractor = try Extractor(settings: settings)
+    }
+
+    func prices(in frame: Frame) throws -> [PricedMatch] {
+        try extractor.prices(in: GrayImage(frame: frame))
+    }
+}
+
+/// Waits for worker threads to be ready and to finish.
+final class WorkerGroup: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private var readyCount = 0
+    private var doneCount = 0
+    private var firstError: (any Error)?
+
+    init(count: Int) { self.count = count }
+
+    func ready(error: (any Error)?) {
+        condition.lock()
+        readyCount += 1
+        if let error, firstError == nil { firstError = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func done() {
+        condition.lock()
+        doneCount += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitReady() -> (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while readyCount < count { condition.wait() }
+        return firstError
+    }
+
+    func wait() {
+        condition.lock()
+        while doneCount < count { condition.wait() }
+        condition.unlock()
+    }
+
+    var failure: (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        return firstError
+    }
+}

@@ -1,0 +1,175 @@
+import ArgumentParser
+import Capture
+import Foundation
+import OCR
+import Pipeline
+import PriceParsing
+
+struct Live: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read and convert prices live from a webcam (or a replayed image folder).",
+        discussion: """
+            Examples:
+              pricecam live                                   # /dev/video0, 1280x720 at 30 fps
+              pricecam live --device /dev/video2 --size 640x480 --fps 15
+              pricecam live --format jsonl --frames 300 --stats
+              pricecam live --source Fixtures/clean --fps 30 --loop --duration 10
+            A price is reported once it is seen in K of the last M frames read (--stable),
+            once per appearance. Ctrl-C stops cleanly. Exit code 3 on a device error
+            (missing, busy, not a capture device, no permission, unsupported format,
+            unplugged mid-stream).
+            """)
+
+    @Option(name: .long, help: "Video capture device.")
+    var device: String?
+
+    @Option(name: .long, help: "Replay this folder's images as frames instead of a camera.")
+    var source: String?
+
+    @Flag(name: .long, help: "With --source: start again after the last image.")
+    var loop = false
+
+    @Option(name: .long, help: "Frame size to ask the camera for, WxH (the driver may pick the closest).")
+    var size: String = "1280x720"
+
+    @Option(name: .long, help: "Frame rate to ask the camera for (with --source: the replay rate).")
+    var fps: Double = 30
+
+    @Option(name: .shortAndLong, help: "OCR workers, one engine each (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .long, help: "Stability: report a price seen in K of the last M frames read, as K/M.")
+    var stable: String = StabilityRule.default.description
+
+    @Option(name: .long, help: "Stop after this many frames.")
+    var frames: UInt64?
+
+    @Option(name: .long, help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Flag(name: .long, help: "Show stats every few seconds ({\"event\":\"stats\"} lines with --format jsonl).")
+    var stats = false
+
+    @Option(name: .long, help: "Seconds between stats with --stats.")
+    var statsInterval: Double = 2
+
+    @Option(name: .long, help: "mmap buffers to stream with (2-4).")
+    var buffers: Int = 4
+
+    @Option(name: .long, help: ArgumentHelp("Frame hand-off: latest (default) or fifo (unbounded; for benchmarks only).", visibility: .hidden))
+    var queue: MailboxPolicy = .latest
+
+    @OptionGroup var output: FormatOptions
+    @OptionGroup var ocr: OCROptions
+    @OptionGroup var conversion: ConversionOptions
+
+    func validate() throws {
+        if device != nil && source != nil { throw ValidationError("give either --device or --source, not both") }
+        if loop && source == nil { throw ValidationError("--loop only applies to --source") }
+        guard FrameSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got \(size)") }
+        guard fps > 0 && fps <= 1000 else { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard StabilityRule(parsing: stable) != nil else { throw ValidationError("--stable must be K/M with 1 <= K <= M, got \(stable)") }
+        guard (2...4).contains(buffers) else { throw ValidationError("--buffers must be 2, 3 or 4, got \(buffers)") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+        if let frames, frames == 0 { throw ValidationError("--frames must be positive") }
+        if output.format == .csv { throw ValidationError("live output is table or jsonl, not csv") }
+        guard statsInterval > 0 else { throw ValidationError("--stats-interval must be positive") }
+    }
+
+    func run() throws {
+        let prepared = try conversion.prepare(interactiveSetupAllowed: true)
+        let settings = ExtractionSettings(
+            ocr: try ocr.configuration(),
+            parser: ParserOptions(currencyHint: prepared.currencyHint, bareNumbers: ocr.bareNumbers),
+            converter: prepared.converter, limits: ocr.limits)
+        let stop = StopFlag()
+        let signals = LiveSignals(stop: stop)
+        defer { signals.cancel() }
+
+        let frameSource: any FrameSource
+        let origin: (key: String, value: String)
+        let header: String
+        do {
+            if let source {
+                let limits = ocr.limits
+                frameSource = try ReplaySource(directory: source, fps: fps, loop: loop) { path in
+                    let image = try GrayImage.load(path: path, limits: limits)
+                    return Frame(width: image.width, height: image.height, bytesPerRow: image.width, pixels: image.bytes())
+                }
+                origin = ("source", source)
+                header = "pricecam live: replaying \(source) at \(FrameInterval.formatFPS(fps)) fps"
+            } else {
+                let path = device ?? "/dev/video0"
+                let capture = try V4L2Capture(path: path, request: FormatRequest(size: FrameSize(parsing: size)!, fps: fps),
+                                              bufferCount: buffers)
+                frameSource = capture
+                origin = ("device", path)
+                header = "pricecam live: \(path) \(capture.applied.summary)"
+            }
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode(3)
+        }
+
+        let format = output.resolved
+        let liveView = format == .table && isatty(STDERR_FILENO) == 1
+            || format == .jsonl && isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 0
+        if !liveView { Console.error(header.replacingOccurrences(of: "pricecam live: ", with: "pricecam live: using ")) }
+        let recorder = prepared.history
+        let reporter = LiveOutput(
+            mode: format == .jsonl ? .jsonl : .table, origin: origin, header: header,
+            liveView: liveView, periodicStats: stats,
+            onAppear: { price in
+                guard let recorder, let converted = price.priced.conversion else { return }
+                let m = price.priced.match
+                recorder.record(source: origin.value, rawText: m.text, amount: m.amount, currency: m.currency,
+                                converted: converted, confidence: m.confidence, box: m.box?.array)
+            })
+        let runner = LiveRunner(
+            configuration: LiveConfiguration(jobs: jobs, stability: StabilityRule(parsing: stable)!, frames: frames,
+                                             duration: duration, statsInterval: stats ? statsInterval : nil, policy: queue),
+            settings: settings)
+        var failure: (any Error)?
+        do {
+            try runner.run(source: frameSource, stop: stop, reporter: reporter)
+        } catch {
+            failure = error
+        }
+        let historyOK = recorder?.finish() ?? true
+        if let error = failure as? CaptureError {
+            Console.error("\(error)")
+            throw ExitCode(3)
+        } else if let failure {
+            Console.error("\(failure)")
+            throw ExitCode(2)
+        }
+        if let reason = stop.reason, reason.hasPrefix("SIG") { Console.error("stopped by \(reason)") }
+        if !historyOK { throw ExitCode(1) }
+    }
+}
+
+extension MailboxPolicy: ExpressibleByArgument {}
+
+/// SIGINT and SIGTERM ask the live run to stop (streaming ends, buffers are
+/// released, history is flushed); a second one exits at once.
+final class LiveSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(stop: StopFlag) {
+        sources = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { sig, name in
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler {
+                if stop.isSet { exit(130) }
+                stop.set(reason: name)
+            }
+            s.resume()
+            return s
+        }
+    }
+
+    func cancel() {
+        for s in sources { s.cancel() }
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import Capture
+
+@Suite struct LumaExtractionTests {
+    @Test func yuyvTakesEveryOtherByte() {
+        // 2x2 YUYV with 2 bytes of row padding: Y0 U Y1 V | pad
+        let bytes: [UInt8] = [10, 1, 20, 2, 0, 0,
+                              30, 3, 40, 4, 0, 0]
+        let y = LumaExtraction.luma(of: bytes, fourcc: .yuyv, size: FrameSize(width: 2, height: 2), bytesPerLine: 6)
+        #expect(y == [10, 20, 30, 40])
+    }
+
+    @Test func uyvyStartsAtOffsetOne() {
+        let bytes: [UInt8] = [1, 10, 2, 20]
+        #expect(LumaExtraction.luma(of: bytes, fourcc: .uyvy, size: FrameSize(width: 2, height: 1), bytesPerLine: 4) == [10, 20])
+    }
+
+    @Test func nv12CopiesTheLumaPlaneWithoutPadding() {
+        let bytes: [UInt8] = [1, 2, 9, 3, 4, 9, /* chroma */ 128, 128, 0]
+        #expect(LumaExtraction.luma(of: bytes, fourcc: .nv12, size: FrameSize(width: 2, height: 2), bytesPerLine: 3) == [1, 2, 3, 4])
+    }
+
+    @Test func shortBufferIsRejected() {
+        #expect(LumaExtraction.luma(of: [1, 2, 3], fourcc: .grey, size: FrameSize(width: 2, height: 2), bytesPerLine: 2) == nil)
+        #expect(LumaExtraction.luma(of: [1, 2, 3, 4], fourcc: .mjpeg, size: FrameSize(width: 2, height: 2), bytesPerLine: 2) == nil)
+    }
+}
+
+@Suite struct CaptureErrorTests {
+    @Test func missingNodeIsReportedAsNoSuchDevice() {
+        #expect(throws: CaptureError.noSuchDevice(path: "/dev/video-none")) {
+            _ = try V4L2Capture(path: "/dev/video-none")
+        }
+    }
+
+    @Test func nonDeviceIsNotACaptureDevice() {
+        #expect(throws: CaptureError.notCaptureDevice(path: "/etc/hostname", what: "not a device node")) {
+            _ = try V4L2Capture(path: "/etc/hostname")
+        }
+        // A character device that is not V4L2.
+        #expect(throws: CaptureError.notCaptureDevice(path: "/dev/null", what: "not a V4L2 device")) {
+            _ = try V4L2Capture(path: "/dev/null")
+        }
+    }
+
+    @Test func busyMessageSaysWhatToDo() {
+        #expect(CaptureError.busy(path: "/dev/video3").description
+                == "cannot open /dev/video3: device is busy (another program is using the camera)")
+    }
+}
+
+@Suite struct ReplaySourceTests {
+    @Test func replaysAtTheRequestedRateAndEnds() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pricecam-replay-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["b.png", "a.png", "notes.txt"] {
+            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]))
+        }
+        let source = try ReplaySource(directory: dir.path, fps: 100, loop: false) { path in
+            Frame(width: 1, height: 1, bytesPerRow: 1, pixels: [path.hasSuffix("a.png") ? 1 : 2])
+        }
+        let stop = StopFlag()
+        let start = Monotonic.now()
+        let f0 = try #require(try source.next(stop: stop))
+        let f1 = try #require(try source.next(stop: stop))
+        #expect(try source.next(stop: stop) == nil)
+        #expect(f0.pixels == [1] && f1.pixels == [2])   // sorted by name
+        #expect(f1.timestamp - f0.timestamp >= 9_000_000)
+        #expect(f0.timestamp >= start)
+        #expect(source.counters.captured == 2)
+    }
+
+    @Test func emptyFolderIsAnError() {
+        #expect(throws: CaptureError.self) {
+            _ = try ReplaySource(directory: "/nonexistent-pricecam", fps: 30, loop: false) { _ in
+                Frame(width: 1, height: 1, bytesPerRow: 1, pixels: [0])
+            }
+        }
+    }
+}
+
+import Foundation

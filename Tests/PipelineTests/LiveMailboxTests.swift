@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import Pipeline
+
+@Suite struct LiveMailboxTests {
+    @Test func newerItemReplacesUnreadOlderOne() {
+        let box = Mailbox<Int>(capacity: 1)
+        #expect(box.put(1).isEmpty)
+        #expect(box.put(2) == [1])
+        #expect(box.put(3) == [2])
+        #expect(box.dropped == 2)
+        #expect(box.count == 1)
+        box.close()
+        #expect(box.take() == 3)
+        #expect(box.take() == nil)
+    }
+
+    @Test func withNoWorkerWaitingOnlyTheNewestIsKeptWhateverTheCapacity() {
+        let box = Mailbox<Int>(capacity: 4)
+        for i in 0..<10 { box.put(i) }
+        #expect(box.count == 1)
+        #expect(box.dropped == 9)
+        box.close()
+        #expect(box.take() == 9)
+    }
+
+    @Test func oneUnreadItemPerWaitingWorker() async throws {
+        let box = Mailbox<Int>(capacity: 2)
+        let got = Collected()
+        let threads = (0..<2).map { _ in
+            Thread {
+                if let v = box.take() { got.add(v) }
+            }
+        }
+        threads.forEach { $0.start() }
+        while box.waitingTakers < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        box.put(1)
+        box.put(2)   // both workers are waiting: neither frame is dropped
+        while got.values.count < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(got.values.sorted() == [1, 2])
+        #expect(box.dropped == 0)
+    }
+
+    @Test func fifoKeepsEverything() {
+        let box = Mailbox<Int>(capacity: 1, policy: .fifo)
+        for i in 0..<1000 { box.put(i) }
+        #expect(box.dropped == 0)
+        #expect(box.peakCount == 1000)
+        box.close()
+        var out: [Int] = []
+        while let v = box.take() { out.append(v) }
+        #expect(out == Array(0..<1000))
+    }
+
+    @Test func closeWakesWaitingTakers() async throws {
+        let box = Mailbox<Int>(capacity: 1)
+        let got = Collected()
+        let t = Thread { got.add(box.take() ?? -1) }
+        t.start()
+        while box.waitingTakers < 1 { try await Task.sleep(nanoseconds: 1_000_000) }
+        box.close()
+        while got.values.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(got.values == [-1])
+        #expect(box.put(5) == [5])   // closed: refused, handed back
+    }
+
+    @Test func producerNeverBlocksAndQueueStaysBounded() {
+        let box = Mailbox<[UInt8]>(capacity: 2)
+        for _ in 0..<10_000 { box.put([UInt8](repeating: 0, count: 16)) }
+        #expect(box.peakCount <= 2)
+    }
+}
+
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Int] = []
+    func add(_ v: Int) { lock.lock(); items.append(v); lock.unlock() }
+    var values: [Int] { lock.lock(); defer { lock.unlock() }; return items }
+}

@@ -1,0 +1,107 @@
+import Capture
+import Foundation
+import OCR
+import PriceParsing
+import Testing
+@testable import Pipeline
+
+/// Frames whose first pixel says which price they show; produced at a fixed rate.
+final class FakeSource: FrameSource {
+    let name = "fake"
+    let frameInterval: UInt64?
+    private(set) var counters = SourceCounters()
+    private let total: Int
+    private let priceAt: (Int) -> UInt8
+
+    init(fps: Double, total: Int, priceAt: @escaping (Int) -> UInt8) {
+        frameInterval = UInt64(1e9 / fps)
+        self.total = total
+        self.priceAt = priceAt
+    }
+
+    func next(stop: StopFlag) throws(CaptureError) -> Frame? {
+        let i = Int(counters.captured)
+        guard i < total, !stop.isSet else { return nil }
+        if i > 0 { usleep(UInt32(frameInterval! / 1000)) }
+        counters.captured += 1
+        return Frame(width: 1, height: 1, bytesPerRow: 1, pixels: [priceAt(i)], sequence: UInt64(i))
+    }
+}
+
+/// Pretends OCR takes `ms` and reads the price in the first pixel.
+final class SlowRecognizer: LiveRecognizer {
+    let ms: UInt32
+    init(ms: UInt32) { self.ms = ms }
+    func prices(in frame: Frame) throws -> [PricedMatch] {
+        usleep(ms * 1000)
+        let v = frame.pixels[0]
+        guard v > 0 else { return [] }
+        return [PricedMatch(match: PriceMatch(text: "$\(v)", amount: Decimal(Int(v)), currency: "USD"), conversion: nil)]
+    }
+}
+
+final class RecordingReporter: LiveReporter {
+    var appeared: [(amount: Decimal, frame: UInt64)] = []
+    var gone: [Decimal] = []
+    var finalStats: LiveStats?
+    func appeared(_ p: LivePrice) { appeared.append((p.priced.match.amount, p.frame)) }
+    func disappeared(_ p: LivePrice) { gone.append(p.priced.match.amount) }
+    func updated(visible: [LivePrice], stats: LiveStats) {}
+    func stats(_ s: LiveStats) { if s.final { finalStats = s } }
+}
+
+@Suite(.serialized) struct LiveRunnerTests {
+    static let settings = ExtractionSettings(ocr: OCRConfiguration(tessdata: "/nonexistent"), parser: ParserOptions(), converter: nil)
+
+    @Test func slowOCRDropsFramesAndKeepsLatencyBounded() throws {
+        // 200 fps source, 20 ms OCR, one worker: most frames must be dropped, none queued.
+        let source = FakeSource(fps: 200, total: 300) { $0 < 150 ? 7 : 9 }
+        let reporter = RecordingReporter()
+        let runner = LiveRunner(configuration: LiveConfiguration(jobs: 1, stability: StabilityRule(k: 2, m: 3)),
+                                settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 20) })
+        let stats = try runner.run(source: source, stop: StopFlag(), reporter: reporter)
+        #expect(stats.captured == 300)
+        #expect(stats.processed + stats.dropped == 300)
+        #expect(stats.dropped > 200)
+        #expect(stats.latency.p99 <= stats.boundMs)
+        #expect(reporter.appeared.map(\.amount) == [7, 9])   // once per appearance, in order
+        #expect(reporter.gone.isEmpty || reporter.gone == [7])
+        // The switch is seen within K processed frames after it happened.
+        let switchedAt = try #require(reporter.appeared.last?.frame)
+        #expect(switchedAt >= 150 && switchedAt < 150 + 3 * 5 + 10)
+    }
+
+    @Test func fifoLatencyGrowsWithTheBacklog() throws {
+        let source = FakeSource(fps: 200, total: 60) { _ in 5 }
+        let reporter = RecordingReporter()
+        let runner = LiveRunner(configuration: LiveConfiguration(jobs: 1, policy: .fifo),
+                                settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 10) })
+        let stats = try runner.run(source: source, stop: StopFlag(), reporter: reporter)
+        #expect(stats.dropped == 0)
+        #expect(stats.processed == 60)
+        #expect(stats.latency.max > 200)   // the last frame waited behind ~40 others
+    }
+
+    @Test func frameLimitAndStopFlagEndTheRun() throws {
+        let reporter = RecordingReporter()
+        let runner = LiveRunner(configuration: LiveConfiguration(jobs: 2, frames: 20),
+                                settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 1) })
+        let stats = try runner.run(source: FakeSource(fps: 500, total: 1000) { _ in 1 }, stop: StopFlag(), reporter: reporter)
+        #expect(stats.captured == 20)
+        #expect(reporter.finalStats?.final == true)
+
+        let stop = StopFlag()
+        stop.set(reason: "test")
+        let stopped = try runner.run(source: FakeSource(fps: 500, total: 1000) { _ in 1 }, stop: stop, reporter: reporter)
+        #expect(stopped.captured == 0)
+    }
+
+    @Test func workerStartupFailureIsReported() {
+        struct Boom: Error {}
+        let runner = LiveRunner(configuration: LiveConfiguration(jobs: 2), settings: Self.settings,
+                                makeRecognizer: { _ in throw Boom() })
+        #expect(throws: Boom.self) {
+            try runner.run(source: FakeSource(fps: 100, total: 10) { _ in 1 }, stop: StopFlag(), reporter: RecordingReporter())
+        }
+    }
+}
