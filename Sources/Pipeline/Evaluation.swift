@@ -1,0 +1,150 @@
+import Foundation
+
+/// One evaluation set: a folder with a `gt.json` (format in DESIGN.md).
+public struct EvaluationSet: Sendable {
+    public struct Truth: Sendable, Equatable {
+        public var total: Decimal?
+        public var amounts: [Decimal]?
+    }
+
+    public var name: String
+    /// Image path → its truth, in key order.
+    public var entries: [(path: String, truth: Truth)]
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case noGroundTruth(String)
+        case invalid(file: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .noGroundTruth(let dir):
+                "\(dir): no gt.json here or in any subfolder (eval needs {\"image\": {\"total\": \"7.16\", \"amounts\": [...]}})"
+            case .invalid(let file, let reason):
+                "\(file): \(reason)"
+            }
+        }
+    }
+
+    /// The sets in `dir`: its own gt.json, or else every gt.json below it.
+    public static func discover(_ dir: String) throws(LoadError) -> [EvaluationSet] {
+        let own = (dir as NSString).appendingPathComponent("gt.json")
+        if FileManager.default.fileExists(atPath: own) {
+            return [try load(own, name: (dir as NSString).lastPathComponent)]
+        }
+        var found: [String] = []
+        if let walker = FileManager.default.enumerator(atPath: dir) {
+            while let rel = walker.nextObject() as? String {
+                if (rel as NSString).lastPathComponent == "gt.json" { found.append(rel) }
+            }
+        }
+        guard !found.isEmpty else { throw .noGroundTruth(dir) }
+        return try found.sorted().map { rel throws(LoadError) in
+            try load((dir as NSString).appendingPathComponent(rel), name: (rel as NSString).deletingLastPathComponent)
+        }
+    }
+
+    /// Reads one gt.json. Keys are relative to the folder's `img/` when it exists, else to the folder.
+    public static func load(_ file: String, name: String) throws(LoadError) -> EvaluationSet {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw .invalid(file: file, reason: "cannot read the file")
+        }
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw .invalid(file: file, reason: "not a JSON object of image → {total, amounts}")
+        }
+        let folder = (file as NSString).deletingLastPathComponent
+        let imgDir = (folder as NSString).appendingPathComponent("img")
+        var isDir: ObjCBool = false
+        let base = FileManager.default.fileExists(atPath: imgDir, isDirectory: &isDir) && isDir.boolValue ? imgDir : folder
+        var entries: [(String, Truth)] = []
+        for key in root.keys.sorted() {
+            guard let obj = root[key] as? [String: Any] else {
+                throw .invalid(file: file, reason: "\(key): expected an object with total and amounts")
+            }
+            let total = try decimal(obj["total"], file: file, key: key)
+            var amounts: [Decimal]?
+            if let list = obj["amounts"] as? [Any] {
+                amounts = try list.map { v throws(LoadError) in
+                    guard let d = try decimal(v, file: file, key: key) else {
+                        throw .invalid(file: file, reason: "\(key): null inside amounts")
+                    }
+                    return d
+                }
+            }
+            entries.append(((base as NSString).appendingPathComponent(key), Truth(total: total, amounts: amounts)))
+        }
+        return EvaluationSet(name: name.isEmpty ? (folder as NSString).lastPathComponent : name, entries: entries)
+    }
+
+    private static func decimal(_ v: Any?, file: String, key: String) throws(LoadError) -> Decimal? {
+        switch v {
+        case nil, is NSNull: return nil
+        case let s as String:
+            guard let d = Decimal(string: s, locale: Locale(identifier: "en_US_POSIX")), s.allSatisfy({ "0123456789.-".contains($0) }) else {
+                throw .invalid(file: file, reason: "\(key): \"\(s)\" is not a plain decimal like \"7.16\"")
+            }
+            return d
+        default:
+            throw .invalid(file: file, reason: "\(key): amounts must be strings like \"7.16\" (exact decimals)")
+        }
+    }
+}
+
+/// Total recall and amount precision/recall/F1 over a set.
+public struct Score: Sendable, Equatable {
+    public var images = 0
+    public var failed = 0
+    public var totalsExpected = 0
+    public var totalsFound = 0
+    public var truePositives = 0
+    public var falsePositives = 0
+    public var falseNegatives = 0
+    /// Images whose amounts are listed (precision/recall only count those).
+    public var imagesWithAmounts = 0
+
+    public init() {}
+
+    public var totalRecall: Double? { totalsExpected > 0 ? Double(totalsFound) / Double(totalsExpected) : nil }
+    public var precision: Double? {
+        truePositives + falsePositives > 0 ? Double(truePositives) / Double(truePositives + falsePositives) : (imagesWithAmounts > 0 ? 1 : nil)
+    }
+    public var recall: Double? {
+        truePositives + falseNegatives > 0 ? Double(truePositives) / Double(truePositives + falseNegatives) : (imagesWithAmounts > 0 ? 1 : nil)
+    }
+    public var f1: Double? {
+        guard let p = precision, let r = recall else { return nil }
+        return p + r > 0 ? 2 * p * r / (p + r) : 0
+    }
+
+    /// Adds one image: `found` are the amounts extracted from it.
+    public mutating func add(truth: EvaluationSet.Truth, found: [Decimal], failed: Bool) {
+        images += 1
+        if failed { self.failed += 1 }
+        if let total = truth.total {
+            totalsExpected += 1
+            if found.contains(total) { totalsFound += 1 }
+        }
+        guard let expected = truth.amounts else { return }
+        imagesWithAmounts += 1
+        var remaining = expected
+        for amount in found {
+            if let i = remaining.firstIndex(of: amount) {
+                remaining.remove(at: i)
+                truePositives += 1
+            } else {
+                falsePositives += 1
+            }
+        }
+        falseNegatives += remaining.count
+    }
+
+    public mutating func merge(_ o: Score) {
+        images += o.images
+        failed += o.failed
+        totalsExpected += o.totalsExpected
+        totalsFound += o.totalsFound
+        truePositives += o.truePositives
+        falsePositives += o.falsePositives
+        falseNegatives += o.falseNegatives
+        imagesWithAmounts += o.imagesWithAmounts
+    }
+}

@@ -1,0 +1,119 @@
+import Conversion
+import Foundation
+import OCR
+import PriceParsing
+
+/// A price with its conversion, when one applies.
+public struct PricedMatch: Sendable {
+    public var match: PriceMatch
+    public var conversion: ConvertedAmount?
+
+    public init(match: PriceMatch, conversion: ConvertedAmount?) {
+        self.match = match
+        self.conversion = conversion
+    }
+}
+
+/// Why one input produced no prices: a stable code and a message naming the input.
+public struct InputFailure: Error, Sendable, Equatable {
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public init(_ error: ImageError) {
+        self.init(code: error.code, message: error.description)
+    }
+}
+
+/// What came out of one image: the contract's per-image record.
+public struct ImageResult: Sendable {
+    public var file: String
+    public var width: Int?
+    public var height: Int?
+    public var milliseconds: Double
+    public var prices: [PricedMatch]
+    public var error: InputFailure?
+
+    public init(file: String, width: Int? = nil, height: Int? = nil, milliseconds: Double = 0, prices: [PricedMatch] = [], error: InputFailure? = nil) {
+        self.file = file
+        self.width = width
+        self.height = height
+        self.milliseconds = milliseconds
+        self.prices = prices
+        self.error = error
+    }
+}
+
+/// Everything a worker needs that is the same for every image.
+public struct ExtractionSettings: Sendable {
+    public var ocr: OCRConfiguration
+    public var parser: ParserOptions
+    public var converter: Converter?
+    public var limits: ImageLimits
+
+    public init(ocr: OCRConfiguration, parser: ParserOptions, converter: Converter?, limits: ImageLimits = .default) {
+        self.ocr = ocr
+        self.parser = parser
+        self.converter = converter
+        self.limits = limits
+    }
+}
+
+/// Image → OCR → prices → conversion, for one worker. Owns its OCR engine,
+/// so it is not `Sendable`: each worker thread makes its own.
+public final class Extractor {
+    public let engine: OCREngine
+    public let parser: PriceParser
+    public let settings: ExtractionSettings
+
+    public init(settings: ExtractionSettings) throws(OCRError) {
+        self.engine = try OCREngine(configuration: settings.ocr)
+        self.parser = PriceParser(options: settings.parser)
+        self.settings = settings
+    }
+
+    /// Reads one image file; never throws: a failure becomes the record's error.
+    public func extract(path: String, displayName: String? = nil) -> ImageResult {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let name = displayName ?? path
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 }
+        do {
+            let image = try GrayImage.load(path: path, limits: settings.limits)
+            let prices = try prices(in: image)
+            return ImageResult(file: name, width: image.width, height: image.height, milliseconds: elapsed(), prices: prices)
+        } catch let error as ImageError {
+            return ImageResult(file: name, milliseconds: elapsed(), error: InputFailure(error))
+        } catch {
+            return ImageResult(file: name, milliseconds: elapsed(), error: InputFailure(code: "ocr_failed", message: "\(path): \(error)"))
+        }
+    }
+
+    /// The converted prices on an image.
+    public func prices(in image: GrayImage) throws(OCRError) -> [PricedMatch] {
+        let page = try engine.recognize(image)
+        return price(page)
+    }
+
+    /// Parses and converts what the OCR read.
+    public func price(_ page: RecognizedPage) -> [PricedMatch] {
+        let matches = parser.parse(lines: PageText.lines(page))
+        return matches.map { m in
+            PricedMatch(match: m, conversion: settings.converter?.convert(m.amount, currency: m.currency))
+        }
+    }
+}
+
+/// OCR output in the parser's terms.
+public enum PageText {
+    public static func lines(_ page: RecognizedPage) -> [TextLine] {
+        page.lines.map { line in
+            TextLine(words: line.words.map { w in
+                TextWord(text: w.text, box: Box(x: w.rect.x, y: w.rect.y, width: w.rect.width, height: w.rect.height), confidence: w.confidence)
+            })
+        }
+    }
+}

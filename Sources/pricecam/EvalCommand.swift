@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import PriceParsing
+
+struct Eval: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Score price extraction against a folder's gt.json.",
+        discussion: """
+            Prints, per set and overall: total recall (share of images whose total was found)
+            and precision/recall/F1 over amounts (multiset match of decimal values; only
+            images whose gt.json lists amounts count).
+            Examples:
+              pricecam eval ../shared/datasets/receipts-de
+              pricecam eval Fixtures            (every Fixtures/*/gt.json is a set)
+              pricecam eval Fixtures/clean --misses
+            """)
+
+    @Argument(help: "Folder with a gt.json (keys relative to its img/ or to itself), or a folder whose subfolders have one.")
+    var directory: String
+
+    @Option(name: .shortAndLong, help: "Worker threads, one OCR engine each (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .long, help: "Print the JSON summary instead of a table.")
+    var json = false
+
+    @Flag(name: .long, help: "List the images whose total or amounts were missed.")
+    var misses = false
+
+    @Option(name: .long, help: "Currency hint for the parser (ISO 4217 code), as the stored settings would give.")
+    var currencyHint: String?
+
+    @OptionGroup var ocr: OCROptions
+
+    func run() throws {
+        let sets: [EvaluationSet]
+        do {
+            sets = try EvaluationSet.discover(directory)
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode(2)
+        }
+        let items = sets.flatMap { $0.entries.map { InputItem.image(path: $0.path) } }
+        let settings = ExtractionSettings(
+            ocr: try ocr.configuration(),
+            parser: ParserOptions(currencyHint: currencyHint?.uppercased(), bareNumbers: ocr.bareNumbers),
+            converter: nil, limits: ocr.limits)
+        let collected = ResultsBox(count: items.count)
+        let summary: BatchRunner.Summary
+        do {
+            summary = try BatchRunner(settings: settings, jobs: jobs).run(items) { collected.append($0) }
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode(2)
+        }
+        let results = collected.results
+        var rows: [(String, Score)] = []
+        var overall = Score()
+        var missLines: [String] = []
+        var offset = 0
+        for set in sets {
+            var score = Score()
+            for (i, entry) in set.entries.enumerated() {
+                let r = results[offset + i]
+                let found = r.prices.map(\.match.amount)
+                score.add(truth: entry.truth, found: found, failed: r.error != nil)
+                if misses {
+                    let missedTotal = entry.truth.total.map { !found.contains($0) } ?? false
+                    let missedAmounts = entry.truth.amounts.map { Set($0) != Set(found) } ?? false
+                    if missedTotal || missedAmounts || r.error != nil {
+                        let want = entry.truth.amounts.map { $0.map { "\($0)" }.joined(separator: " ") } ?? "total \(entry.truth.total.map { "\($0)" } ?? "-")"
+                        missLines.append("\(r.file): want [\(want)] got [\(found.map { "\($0)" }.joined(separator: " "))]" + (r.error.map { " error: \($0.message)" } ?? ""))
+                    }
+                }
+            }
+            offset += set.entries.count
+            overall.merge(score)
+            rows.append((set.name, score))
+        }
+        let msPerImage = summary.images > 0 ? summary.seconds * 1000 / Double(summary.images) : 0
+        if json {
+            var objects = rows.map { Self.json(name: $0.0, score: $0.1) }
+            objects.append(Self.json(name: "all", score: overall))
+            Console.out(JSON.object([("sets", .array(objects)), ("ms_per_image", .fixed(msPerImage, 1)), ("jobs", .int(jobs))]).serialized() + "\n")
+        } else {
+            Console.out(Self.tableHeader())
+            for (name, score) in rows { Console.out(Self.tableRow(name: name, score: score)) }
+            if rows.count > 1 { Console.out(Self.tableRow(name: "all", score: overall)) }
+            Console.out(String(format: "%.1f ms per image wall time with %d job(s)\n", msPerImage, jobs))
+        }
+        for line in missLines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
+    static func fmt(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }
+
+    static func tableHeader() -> String {
+        "set".padding(toLength: 24, withPad: " ", startingAt: 0) + "images  failed  total-recall        amount-P  amount-R  amount-F1\n"
+    }
+
+    static func tableRow(name: String, score s: Score) -> String {
+        let totals = s.totalsExpected > 0 ? "\(fmt(s.totalRecall)) (\(s.totalsFound)/\(s.totalsExpected))" : "-"
+        return name.padding(toLength: 24, withPad: " ", startingAt: 0)
+            + String(format: "%6d  %6d  ", s.images, s.failed)
+            + totals.padding(toLength: 20, withPad: " ", startingAt: 0)
+            + fmt(s.precision).padding(toLength: 10, withPad: " ", startingAt: 0)
+            + fmt(s.recall).padding(toLength: 10, withPad: " ", startingAt: 0)
+            + fmt(s.f1) + "\n"
+    }
+
+    static func json(name: String, score s: Score) -> JSON {
+        .object([
+            ("set", .string(name)), ("images", .int(s.images)), ("failed", .int(s.failed)),
+            ("total_recall", s.totalRecall.map { .fixed($0, 4) } ?? .null),
+            ("totals_found", .int(s.totalsFound)), ("totals_expected", .int(s.totalsExpected)),
+            ("amount_precision", s.precision.map { .fixed($0, 4) } ?? .null),
+            ("amount_recall", s.recall.map { .fixed($0, 4) } ?? .null),
+            ("amount_f1", s.f1.map { .fixed($0, 4) } ?? .null),
+        ])
+    }
+}
+
+/// Collects results (they arrive serially, in order).
+final class ResultsBox: @unchecked Sendable {
+    private(set) var results: [ImageResult] = []
+    private let lock = NSLock()
+
+    init(count: Int) { results.reserveCapacity(count) }
+
+    func append(_ r: ImageResult) {
+        lock.lock()
+        results.append(r)
+        lock.unlock()
+    }
+}

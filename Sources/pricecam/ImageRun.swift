@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import OCR
+import Pipeline
+import PriceParsing
+
+/// What scan and batch share: run the items, print results in order, report
+/// failures on stderr, exit 1 when any input failed.
+enum ImageRun {
+    static func run(items: [InputItem], ocr: OCROptions, format: OutputFormat, jobs: Int, progress: Bool,
+                    conversion: ConversionOptions) throws {
+        let prepared = try conversion.prepare(interactiveSetupAllowed: true)
+        let settings = ExtractionSettings(
+            ocr: try ocr.configuration(),
+            parser: ParserOptions(currencyHint: prepared.currencyHint, bareNumbers: ocr.bareNumbers),
+            converter: prepared.converter,
+            limits: ocr.limits)
+        let formatter = ResultFormatter(format: format)
+        if let header = formatter.header() { Console.out(header) }
+        let bar = ProgressBar(total: items.count, enabled: progress && isatty(STDERR_FILENO) == 1)
+        let counter = Counter()
+        let recorder = prepared.history
+        let summary: BatchRunner.Summary
+        do {
+            summary = try BatchRunner(settings: settings, jobs: jobs).run(items) { result in
+                if let error = result.error {
+                    bar.clearLine()
+                    Console.error(error.message)
+                }
+                Console.out(formatter.render(result))
+                recorder?.record(result)
+                let (done, failed) = counter.add(failed: result.error != nil)
+                bar.update(done: done, failed: failed)
+            }
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode(2)
+        }
+        bar.finish()
+        let historyOK = recorder?.finish() ?? true
+        if summary.failed > 0 {
+            Console.error("\(summary.failed) of \(summary.images) input(s) failed (see the messages above).")
+            throw ExitCode(1)
+        }
+        if !historyOK { throw ExitCode(1) }
+    }
+}
+
+/// Counts finished items for the progress bar (results arrive serially).
+final class Counter: @unchecked Sendable {
+    private var done = 0
+    private var failed = 0
+    private let lock = NSLock()
+
+    func add(failed f: Bool) -> (Int, Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        if f { failed += 1 }
+        return (done, failed)
+    }
+}

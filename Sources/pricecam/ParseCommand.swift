@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import PriceParsing
+
+struct Parse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find the prices in lines of text (no OCR).",
+        discussion: """
+            Examples:
+              pricecam parse '$12.99' '12,50 €' 'EUR 24,23'
+              pricecam parse --currency-hint JPY '¥1,280  3.350'
+              printf 'Milch 1,19\\nSUMME 7,16\\n' | pricecam parse --format jsonl
+            With no TEXT, reads lines from stdin. JSON Lines: one object per input line,
+            {"line": "...", "prices": [...]}, price fields as in the scan contract.
+            """)
+
+    @Argument(help: "Lines of text; stdin is read when none are given.")
+    var text: [String] = []
+
+    @Option(name: .long, help: "ISO 4217 code of the currency the prices are probably in (resolves 1.234 vs 1,234 and bare numbers).")
+    var currencyHint: String?
+
+    @Option(name: .long, help: "How numbers without a currency sign are treated: never, decimals, all.")
+    var bareNumbers: BareNumberPolicy = .decimals
+
+    @OptionGroup var output: FormatOptions
+
+    func validate() throws {
+        if let hint = currencyHint, hint.isEmpty || !hint.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            throw ValidationError("--currency-hint must be a currency code such as EUR or JPY, got '\(hint)'")
+        }
+    }
+
+    func run() throws {
+        let parser = PriceParser(options: ParserOptions(currencyHint: currencyHint?.uppercased(), bareNumbers: bareNumbers))
+        let format = output.resolved
+        if format == .csv { Console.out("line,text,amount,currency,confidence,flags\n") }
+        if format == .table { Console.out("PRICE               AMOUNT        CUR   FLAGS\n") }
+        func handle(_ line: String) {
+            let prices = parser.parse(text: line).map { PricedMatch(match: $0, conversion: nil) }
+            switch format {
+            case .jsonl:
+                Console.out(JSON.object([("line", .string(line)), ("prices", .array(prices.map(PriceJSON.object)))]).serialized() + "\n")
+            case .csv:
+                for p in prices {
+                    Console.out(CSV.row([line, p.match.text, ContractMoney.amount(p.match.amount, currency: p.match.currency),
+                                         p.match.currency ?? "", String(format: "%.2f", p.match.confidence),
+                                         p.match.flags.names.joined(separator: " ")]))
+                }
+            case .table:
+                Console.out("# \(line)\n")
+                for p in prices {
+                    Console.out(p.match.text.padding(toLength: 20, withPad: " ", startingAt: 0)
+                        + ContractMoney.amount(p.match.amount, currency: p.match.currency).padding(toLength: 14, withPad: " ", startingAt: 0)
+                        + (p.match.currency ?? "?").padding(toLength: 6, withPad: " ", startingAt: 0)
+                        + p.match.flags.names.joined(separator: ",") + "\n")
+                }
+            }
+        }
+        if text.isEmpty {
+            while let line = readLine(strippingNewline: true) { handle(line) }
+        } else {
+            text.forEach(handle)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+
+struct PriceCam: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pricecam",
+        abstract: "Read prices off camera frames and photos, convert them with your stored exchange rate, keep a history.",
+        discussion: """
+            Exit codes: 0 ok; 1 some inputs failed (each is reported); 2 usage or settings error; 3 device error.
+            stdout stays machine-readable (table on a terminal, JSON Lines otherwise); progress and live views go to stderr.
+            """,
+        subcommands: [
+            Scan.self, Batch.self, Eval.self, Parse.self, Live.self, Devices.self, Setup.self, Settings.self, HistoryCommand.self,
+        ]
+    )
+
+    /// Runs the command line, mapping usage errors to exit code 2 (the
+    /// argument parser's default is 64) as the documented contract says.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

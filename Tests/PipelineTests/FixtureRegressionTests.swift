@@ -1,0 +1,80 @@
+import Foundation
+import OCR
+import Pipeline
+import PriceParsing
+import Testing
+
+/// Every fixture image through the real Tesseract engine and the real parser.
+/// Truth comes from the fixture generator's input (Fixtures/*/gt.json).
+@Suite("Fixture regression", .serialized)
+struct FixtureRegressionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = root.appendingPathComponent("Fixtures").path
+
+    /// Amount-recall floors for the degraded families; a drop below fails.
+    /// Measured values are in the closing notes; floors sit just under them.
+    static let floors: [String: Double] = [
+        "blur": 0.90,
+        "noise": 0.90,
+        "lowcontrast": 0.90,
+        "shadow": 0.85,
+        "small": 0.80,
+        "jpeg": 0.90,
+        "rotate": 0.85,
+        "perspective": 0.85,
+    ]
+
+    static func score(family: String) throws -> (Score, [String]) {
+        let set = try EvaluationSet.load("\(fixtures)/\(family)/gt.json", name: family)
+        let settings = ExtractionSettings(
+            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
+            parser: ParserOptions(), converter: nil)
+        let extractor = try Extractor(settings: settings)
+        var score = Score()
+        var misses: [String] = []
+        for entry in set.entries {
+            let result = extractor.extract(path: entry.path)
+            let found = result.prices.map(\.match.amount)
+            score.add(truth: entry.truth, found: found, failed: result.error != nil)
+            if let want = entry.truth.amounts, want.sorted() != found.sorted() {
+                misses.append("\((entry.path as NSString).lastPathComponent): want \(want) got \(found) \(result.prices.map(\.match.text))")
+            }
+        }
+        return (score, misses)
+    }
+
+    @Test("clean fixtures read exactly")
+    func clean() throws {
+        let (score, misses) = try Self.score(family: "clean")
+        #expect(score.images >= 20)
+        #expect(score.failed == 0)
+        #expect(misses.isEmpty, "\(misses.joined(separator: "\n"))")
+    }
+
+    @Test("negatives give no price")
+    func negatives() throws {
+        let (score, misses) = try Self.score(family: "negatives")
+        #expect(score.images >= 5)
+        #expect(score.falsePositives == 0, "\(misses.joined(separator: "\n"))")
+    }
+
+    @Test("degraded family keeps its recall floor", arguments: floors.keys.sorted())
+    func degraded(family: String) throws {
+        let (score, misses) = try Self.score(family: family)
+        let floor = try #require(Self.floors[family])
+        #expect(score.images >= 5)
+        let recall = try #require(score.recall)
+        #expect(recall >= floor, "\(family): amount recall \(recall) < floor \(floor)\n\(misses.joined(separator: "\n"))")
+        let precision = try #require(score.precision)
+        #expect(precision >= 0.9, "\(family): amount precision \(precision)\n\(misses.joined(separator: "\n"))")
+    }
+
+    @Test("every family on disk is covered by a test")
+    func familiesCovered() throws {
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures)
+            .filter { FileManager.default.fileExists(atPath: "\(Self.fixtures)/\($0)/gt.json") }
+        let covered = Set(Self.floors.keys).union(["clean", "negatives"])
+        #expect(Set(onDisk).isSubset(of: covered), "families without a floor: \(Set(onDisk).subtracting(covered))")
+        #expect(covered.isSubset(of: Set(onDisk)), "families missing on disk: \(covered.subtracting(Set(onDisk)))")
+    }
+}

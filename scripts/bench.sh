@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Side-by-side benchmark, one run: pricecam batch vs a `tesseract` CLI loop
+# (+ the same price parser, via `pricecam parse`) on the same folders.
+# Prints ms per image for both and their ratio, total recall for both, and
+# pricecam's throughput at --jobs 1 and --jobs 2.
+#   scripts/bench.sh [DIR...]   (default: Fixtures/clean and ../shared/datasets/receipts-de when present)
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+"$ROOT/scripts/bootstrap.sh" --bench
+cd "$ROOT"
+swift build -c release --product pricecam >&2
+bin="$(swift build -c release --show-bin-path)/pricecam"
+PY=$(command -v python3)
+
+dirs=("$@")
+if [ ${#dirs[@]} -eq 0 ]; then
+    dirs=(Fixtures/clean)
+    [ -d "$ROOT/../shared/datasets/receipts-de" ] && dirs+=("$ROOT/../shared/datasets/receipts-de")
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+now() { date +%s.%N; }
+printf '%-28s %6s | %-22s %9s | %-22s %9s | %6s\n' set images "pricecam total-recall" "ms/img" "tesseract-CLI recall" "ms/img" ratio
+for dir in "${dirs[@]}"; do
+    name=$(basename "$dir")
+    imgdir="$dir"; [ -d "$dir/img" ] && imgdir="$dir/img"
+    mapfile -t images < <(cd "$imgdir" && find . -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' \) | sed 's|^\./||' | sort)
+    n=${#images[@]}
+    [ "$n" -gt 0 ] || continue
+
+    # pricecam, all cores (its default)
+    t0=$(now)
+    "$bin" batch "$imgdir" --format jsonl --no-convert --no-history --no-progress > "$work/pc.jsonl" 2>/dev/null || true
+    t1=$(now)
+    # tesseract CLI loop, one process per image as a user would script it, same parser on its text
+    # tesseract CLI loop, one process per image as a user would script it (only this is timed)
+    mkdir -p "$work/txt"
+    t2=$(now)
+    for i in "${!images[@]}"; do
+        tesseract "$imgdir/${images[$i]}" "$work/txt/$i" --psm 6 >/dev/null 2>&1 || : > "$work/txt/$i.txt"
+    done
+    t3=$(now)
+    # ... then the same price parser on its text
+    : > "$work/cli.jsonl"
+    for i in "${!images[@]}"; do
+        "$bin" parse --format jsonl < "$work/txt/$i.txt" \
+            | "$PY" -c 'import sys,json; a=[p["amount"] for l in sys.stdin for p in json.loads(l)["prices"]]; print(json.dumps({"file":sys.argv[1],"amounts":a}))' "${images[$i]}" >> "$work/cli.jsonl"
+    done
+    "$PY" - "$dir" "$imgdir" "$work/pc.jsonl" "$work/cli.jsonl" "$t0" "$t1" "$t2" "$t3" "$n" "$name" <<'PYEOF'
+import json, os, sys
+from decimal import Decimal
+d, imgdir, pc, cli, t0, t1, t2, t3, n, name = sys.argv[1:]
+gt = json.load(open(os.path.join(d, "gt.json")))
+def recall(found):
+    want = [(k, Decimal(v["total"])) for k, v in gt.items() if v.get("total") is not None]
+    hit = sum(1 for k, t in want if t in found.get(k, []))
+    return hit, len(want)
+pcf = {}
+for line in open(pc):
+    o = json.loads(line)
+    rel = os.path.relpath(o["file"], imgdir)
+    pcf[rel] = [Decimal(p["amount"]) for p in o["prices"]]
+clf = {}
+for line in open(cli):
+    o = json.loads(line)
+    clf[o["file"]] = [Decimal(a) for a in o["amounts"]]
+n = int(n)
+pms = (float(t1) - float(t0)) * 1000 / n
+cms = (float(t3) - float(t2)) * 1000 / n
+ph, pt = recall(pcf); ch, ct = recall(clf)
+fmt = lambda h, t: f"{h/t:.3f} ({h}/{t})" if t else "-"
+print(f"{name:<28} {n:>6} | {fmt(ph,pt):<22} {pms:>9.1f} | {fmt(ch,ct):<22} {cms:>9.1f} | {cms/pms:>5.2f}x")
+PYEOF
+done
+
+echo
+echo "pricecam throughput by workers (same folders):"
+for dir in "${dirs[@]}"; do
+    imgdir="$dir"; [ -d "$dir/img" ] && imgdir="$dir/img"
+    declare -A rate=()
+    for jobs in 1 2; do
+        t0=$(now)
+        "$bin" batch "$imgdir" --jobs "$jobs" --format jsonl --no-convert --no-history --no-progress > "$work/j.jsonl" 2>/dev/null || true
+        t1=$(now)
+        n=$(wc -l < "$work/j.jsonl")
+        rate[$jobs]=$("$PY" -c "print(f'{$n/($t1-$t0):.2f}')")
+    done
+    "$PY" -c "print(f'  {\"$(basename "$dir")\":<28} jobs=1 {${rate[1]}:>7.2f} img/s   jobs=2 {${rate[2]}:>7.2f} img/s   speed-up {${rate[2]}/${rate[1]}:.2f}x')"
+done

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Quick start, main job: installs what is missing, builds pricecam (release) and runs it.
+#   scripts/run.sh                      -> pricecam batch Fixtures (prices of every bundled fixture)
+#   scripts/run.sh scan photo.jpg ...   -> any pricecam command line
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+"$ROOT/scripts/bootstrap.sh"
+cd "$ROOT"
+swift build -c release --product pricecam >&2
+bin="$(swift build -c release --show-bin-path)/pricecam"
+if [ $# -eq 0 ]; then
+    # Without stored settings, extract only (pricecam setup stores a currency and rate).
+    if "$bin" settings >/dev/null 2>&1; then
+        set -- batch Fixtures --no-history
+    else
+        echo "run: no currency settings stored yet (pricecam setup); showing prices unconverted" >&2
+        set -- batch Fixtures --no-convert
+    fi
+fi
+exec "$bin" "$@"

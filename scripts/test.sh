@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Quick start, tests: installs what is missing, builds, and runs every test:
+# the Swift test suite (unit, fixture regression through real Tesseract, CLI
+# bad-input and contract tests), then the script-level checks.
+#   scripts/test.sh            everything
+#   SKIP_V4L2=1 scripts/test.sh  everything but the QEMU/vivid end-to-end test
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+extras=(--test)
+[ "${SKIP_V4L2:-0}" = 1 ] || extras+=(--v4l2)
+"$ROOT/scripts/bootstrap.sh" "${extras[@]}"
+
+echo "== swift build" >&2
+swift build --build-tests >&2
+echo "== swift test" >&2
+swift test --skip-build
+
+for t in scripts/test-*.sh; do
+    [ -e "$t" ] || continue
+    case "$t" in
+        scripts/test-v4l2.sh) [ "${SKIP_V4L2:-0}" = 1 ] && { echo "== $t skipped (SKIP_V4L2=1)" >&2; continue; } ;;
+    esac
+    echo "== $t" >&2
+    bash "$t"
+done
+echo "all tests passed" >&2
