@@ -89,7 +89,8 @@ enum Markers {
 
     /// Letter words (lowercased) that are markers, excluding ISO codes.
     static let words: [String: MarkerKind] = [
-        "zł": .code("PLN"), "zl": .code("PLN"), "kč": .code("CZK"), "kc": .code("CZK"),
+        "zł": .code("PLN"), "zl": .code("PLN"), "zt": .code("PLN"),  // zt: how Tesseract's eng model reads zł
+        "kč": .code("CZK"), "kc": .code("CZK"),
         "kr": .krona, "kn": .code("HRK"), "ft": .code("HUF"), "lei": .code("RON"),
         "rp": .code("IDR"), "rs": .rupee, "rm": .code("MYR"), "sfr": .code("CHF"),
         "лв": .code("BGN"), "руб": .code("RUB"), "грн": .code("UAH"), "тг": .code("KZT"),
