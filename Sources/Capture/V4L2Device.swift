@@ -16,8 +16,23 @@ public final class V4L2Device {
         if (st.st_mode & S_IFMT) != S_IFCHR {
             throw .notCaptureDevice(path: path, what: "not a device node")
         }
-        let fd = pricecam_v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 { throw Self.openError(path, errno) }
+        // Open plainly and check it is V4L2 before libv4l2 wraps it (libv4l2
+        // prints its own errors on stderr for nodes it cannot handle).
+        let raw = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        if raw < 0 { throw Self.openError(path, errno) }
+        var cap = v4l2_capability()
+        if pricecam_raw_ioctl(raw, pricecam_VIDIOC_QUERYCAP, &cap) == -1 {
+            let e = errno
+            close(raw)
+            if e == ENOTTY || e == EINVAL { throw .notCaptureDevice(path: path, what: "not a V4L2 device") }
+            throw Self.openError(path, e)
+        }
+        let fd = v4l2_fd_open(raw, 0)
+        if fd < 0 {
+            let e = errno
+            close(raw)
+            throw Self.openError(path, e)
+        }
         self.path = path
         self.fd = fd
     }

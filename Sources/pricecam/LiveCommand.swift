@@ -115,7 +115,7 @@ struct Live: ParsableCommand {
         let format = output.resolved
         let liveView = format == .table && isatty(STDERR_FILENO) == 1
             || format == .jsonl && isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 0
-        if !liveView { Console.error(header.replacingOccurrences(of: "pricecam live: ", with: "pricecam live: using ")) }
+        if !liveView { FileHandle.standardError.write(Data((header + "\n").utf8)) }
         let recorder = prepared.history
         let reporter = LiveOutput(
             mode: format == .jsonl ? .jsonl : .table, origin: origin, header: header,

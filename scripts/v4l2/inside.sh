@@ -1,0 +1,87 @@
+#!/bin/sh
+# Runs inside the virtme-ng guest (root, host filesystem read-only, $OUT writable).
+# Loads vivid as a loopback camera, injects fixture frames into its output node
+# and runs pricecam against its capture node. Writes results under $OUT for
+# scripts/test-v4l2.sh to check; does not judge them itself.
+# Usage: inside.sh OUT PRICECAM FRAMES_DIR
+OUT=$1
+BIN=$2
+FR=$3
+export OMP_THREAD_LIMIT=1 HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home" XDG_DATA_HOME="$OUT/home"
+mkdir -p "$HOME"
+CONV="--currency USD --rate 31.5 --home TWD --no-history"
+now() { cut -d' ' -f1 /proc/uptime; }
+log() { echo "[$(now)] $*" >> "$OUT/inside.log"; }
+
+modprobe vivid n_devs=1 node_types=0x101 input_types=0x03 num_inputs=1 output_types=0x01 num_outputs=1 \
+    || { log "modprobe vivid failed"; echo fail > "$OUT/setup.failed"; exit 1; }
+log "vivid loaded: $(ls /dev/video*)"
+v4l2-ctl -d /dev/video0 -c loop_video=1,osd_text_mode=2
+v4l2-ctl -d /dev/video1 --set-dv-bt-timings index=0 >/dev/null
+v4l2-ctl -d /dev/video0 --set-dv-bt-timings index=0 >/dev/null
+v4l2-ctl -d /dev/video1 --set-fmt-video-out=width=640,height=480,pixelformat=YUYV
+
+# Frames reach the output node through a pipe fed by feeder.py, which switches
+# from A to B on SIGUSR1 between whole frames and notes when.
+HERE=$(dirname "$0")
+TMP=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d -p /run 2>/dev/null || mktemp -d)
+mkfifo "$TMP/frames"
+/usr/bin/python3 "$HERE/feeder.py" "$TMP/frames" "$FR/a.yuyv" "$FR/b.yuyv" "$OUT/switch.t" &
+FEEDER=$!
+v4l2-ctl -d /dev/video1 --stream-out-mmap=3 --stream-from="$TMP/frames" >/dev/null 2>&1 &
+STREAMER=$!
+stop_stream() { kill "$FEEDER" "$STREAMER" 2>/dev/null; wait "$FEEDER" "$STREAMER" 2>/dev/null; }
+sleep 2
+
+# 1. devices
+"$BIN" devices > "$OUT/devices.txt" 2> "$OUT/devices.err"; echo $? > "$OUT/devices.rc"
+log "devices rc=$(cat "$OUT/devices.rc")"
+
+# 2. live on frame A, fixed number of frames
+T0=$(now)
+"$BIN" live --device /dev/video0 --size 640x480 --fps 60 --jobs 2 --format jsonl --frames 240 --stats $CONV \
+    > "$OUT/live-a.jsonl" 2> "$OUT/live-a.err"; echo $? > "$OUT/live-a.rc"
+log "live A rc=$(cat "$OUT/live-a.rc") in $(echo "$(now) - $T0" | bc) s"
+
+# 3. switch A -> B mid-stream; every output line is stamped with the guest's
+#    monotonic clock (/proc/uptime) as it arrives.
+( "$BIN" live --device /dev/video0 --size 640x480 --fps 60 --jobs 2 --format jsonl --duration 30 $CONV \
+      2> "$OUT/switch.err"; echo $? > "$OUT/switch.rc" ) \
+    | while IFS= read -r line; do echo "$(now) $line"; done > "$OUT/switch.jsonl" &
+PIPE=$!
+i=0
+while ! grep -q '"amount":"12.99"' "$OUT/switch.jsonl" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+sleep 2
+kill -USR1 "$FEEDER"
+log "switching to B"
+i=0
+while ! grep -q '"amount":"36.80"' "$OUT/switch.jsonl" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+sleep 2
+kill -TERM $(pidof pricecam) 2>/dev/null   # SIGTERM: must stop cleanly, exit 0
+wait $PIPE
+log "switch run rc=$(cat "$OUT/switch.rc")"
+
+# 4. error cases
+"$BIN" live --device /dev/video1 --frames 5 $CONV > /dev/null 2> "$OUT/err-output.err"; echo $? > "$OUT/err-output.rc"
+"$BIN" live --device /dev/video7 --frames 5 $CONV > /dev/null 2> "$OUT/err-missing.err"; echo $? > "$OUT/err-missing.rc"
+# busy: a second pricecam while one is streaming
+"$BIN" live --device /dev/video0 --size 640x480 --duration 6 $CONV --format jsonl > /dev/null 2>&1 &
+FIRST=$!
+sleep 3
+"$BIN" live --device /dev/video0 --size 640x480 --frames 5 $CONV > /dev/null 2> "$OUT/err-busy.err"; echo $? > "$OUT/err-busy.rc"
+wait $FIRST
+
+# 5. the device disappears mid-stream (driver unbound): clear error, exit 3, no hang
+( "$BIN" live --device /dev/video0 --size 640x480 --duration 60 $CONV --format jsonl > /dev/null 2> "$OUT/err-gone.err"
+  echo $? > "$OUT/err-gone.rc"; echo "$(now)" > "$OUT/err-gone.end" ) &
+GONE=$!
+sleep 4
+stop_stream
+echo "$(now)" > "$OUT/err-gone.start"
+echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind 2> "$OUT/unbind.err" || log "unbind failed"
+i=0
+while [ ! -f "$OUT/err-gone.rc" ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i+1)); done
+[ -f "$OUT/err-gone.rc" ] || { log "pricecam did not exit after unbind"; kill -KILL $(pidof pricecam) 2>/dev/null; }
+wait $GONE 2>/dev/null
+log "done"
+echo ok > "$OUT/inside.done"
