@@ -121,25 +121,45 @@ public final class HistoryStore: Sendable {
         if let maxPageCount {
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA max_page_count = \(maxPageCount)") }
         }
-        do {
-            pool = try DatabasePool(path: path, configuration: config)
-        } catch {
-            throw HistoryStore.describe(error, path: path, action: "cannot open")
+        // Switching a new database to WAL needs an exclusive lock, and SQLite does
+        // not always call the busy handler for it: when another process is
+        // creating the same database, retry for a while.
+        var opened: DatabasePool?
+        var openAttempt = 0
+        while opened == nil {
+            do {
+                opened = try DatabasePool(path: path, configuration: config)
+            } catch let error as DatabaseError where HistoryStore.isMigrationRace(error) && openAttempt < 100 {
+                openAttempt += 1
+                usleep(useconds_t(10_000 + Int.random(in: 0..<40_000)))
+            } catch {
+                throw HistoryStore.describe(error, path: path, action: "cannot open")
+            }
         }
-        // Two processes opening a new database at once both try to migrate; the
-        // migrator's deferred transaction can then fail with SQLITE_BUSY even with
-        // a busy timeout. Retry: the second attempt sees the finished schema.
+        pool = opened!
+        // Two processes opening a new database at once both try to migrate. The
+        // migrator's deferred transaction then fails in the slower one (SQLITE_BUSY,
+        // or "table already exists" when its schema snapshot predates the other's
+        // commit), and rolls back. Retry: the next attempt sees the finished schema.
         var attempt = 0
         while true {
             do {
                 try HistoryStore.migrator.migrate(pool)
                 break
-            } catch let error as DatabaseError where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < 50 {
+            } catch let error as DatabaseError where HistoryStore.isMigrationRace(error) && attempt < 50 {
                 attempt += 1
-                usleep(useconds_t(20_000 + Int.random(in: 0..<30_000)))
+                usleep(useconds_t(10_000 + Int.random(in: 0..<40_000)))
             } catch {
                 throw HistoryStore.describe(error, path: path, action: "cannot prepare the schema of")
             }
+        }
+    }
+
+    static func isMigrationRace(_ error: DatabaseError) -> Bool {
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return true
+        case .SQLITE_ERROR: return (error.message ?? "").contains("already exists")
+        default: return false
         }
     }
 
