@@ -22,17 +22,31 @@ struct BadInputTests {
         return (dir, "m_good.png")
     }
 
-    /// A PNG signature and IHDR chunk claiming a huge image, and no pixel data:
-    /// the pixel limit must refuse it from the header alone.
+    /// A well-formed PNG whose header claims a huge image but whose data holds
+    /// one row (a decompression bomb's shape): the pixel limit must refuse it
+    /// from the header alone, before decoding.
     static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        let ihdr: [UInt8] = Array("IHDR".utf8) + be(width) + be(height) + [8, 0, 0, 0, 0]
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in ihdr {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
+            }
+            return ~crc
         }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + ihdr + be(~crc)
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be(UInt32(data.count)) + body + be(crc32(body))
+        }
+        // One filter byte + one row of zeros, as a stored (uncompressed) zlib block.
+        let row = [UInt8](repeating: 0, count: Int(width) + 1)
+        let len = UInt16(row.count)
+        let adler: UInt32 = (UInt32(row.count % 65521) << 16) | 1
+        let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(len & 0xFF), UInt8(len >> 8), UInt8(~len & 0xFF), UInt8(~len >> 8)] + row + be(adler)
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", be(width) + be(height) + [8, 0, 0, 0, 0])
+            + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
     @Test("batch: every bad file gets its own error record, the good one is still read")

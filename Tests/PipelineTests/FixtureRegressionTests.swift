@@ -11,17 +11,20 @@ struct FixtureRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = root.appendingPathComponent("Fixtures").path
 
-    /// Amount-recall floors for the degraded families; a drop below fails.
-    /// Measured values are in the closing notes; floors sit just under them.
-    static let floors: [String: Double] = [
-        "blur": 0.90,
-        "noise": 0.90,
-        "lowcontrast": 0.90,
-        "shadow": 0.85,
-        "small": 0.80,
-        "jpeg": 0.90,
-        "rotate": 0.85,
-        "perspective": 0.85,
+    /// Amount recall and precision floors for the degraded families; a drop
+    /// below either fails. Floors sit just under the measured values (see the
+    /// commit that last changed them for the figures).
+    static let floors: [String: (recall: Double, precision: Double)] = [
+        "blur": (0.92, 0.95),
+        "noise": (0.85, 0.95),
+        "lowcontrast": (0.93, 0.95),
+        "shadow": (0.60, 0.82),
+        "small": (0.85, 0.93),
+        "jpeg": (0.93, 0.97),
+        "rotate": (0.80, 0.95),
+        "perspective": (0.85, 0.97),
+        // ₹ ₩ 円: Debian's eng model cannot read these symbols at all.
+        "symbols": (0.20, 0.60),
     ]
 
     static func score(family: String) throws -> (Score, [String]) {
@@ -64,9 +67,9 @@ struct FixtureRegressionTests {
         let floor = try #require(Self.floors[family])
         #expect(score.images >= 5)
         let recall = try #require(score.recall)
-        #expect(recall >= floor, "\(family): amount recall \(recall) < floor \(floor)\n\(misses.joined(separator: "\n"))")
+        #expect(recall >= floor.recall, "\(family): amount recall \(recall) < floor \(floor.recall)\n\(misses.joined(separator: "\n"))")
         let precision = try #require(score.precision)
-        #expect(precision >= 0.9, "\(family): amount precision \(precision)\n\(misses.joined(separator: "\n"))")
+        #expect(precision >= floor.precision, "\(family): amount precision \(precision) < floor \(floor.precision)\n\(misses.joined(separator: "\n"))")
     }
 
     @Test("every family on disk is covered by a test")
