@@ -225,10 +225,12 @@ enum HistoryFormat {
 
     static func table(_ rows: [HistoryEntry]) -> String {
         if rows.isEmpty { return "(no history)\n" }
-        let local = Date.FormatStyle(date: .numeric, time: .standard)
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.dateFormat = "yyyy-MM-dd HH:mm:ss"  // local time
         var lines = [["time", "source", "text", "amount", "rate", "converted"]]
         for e in rows {
-            lines.append([e.time.formatted(local), e.source, e.rawText,
+            lines.append([local.string(from: e.time), e.source, e.rawText,
                           Money.grouped(e.amount, minorUnits: max(MinorUnits.of(e.currency), Money.fractionDigits(e.amount))) + " " + (e.currency ?? "?"),
                           Money.exact(e.rate),
                           Money.grouped(e.converted, minorUnits: MinorUnits.of(e.home)) + " " + (e.home ?? "")])
