@@ -36,7 +36,8 @@ public final class V4L2Capture: FrameSource {
     private var sequence: UInt64 = 0
 
     /// Opens the device, checks it captures and streams, negotiates format,
-    /// size and rate, maps `bufferCount` (2–4) buffers and starts streaming.
+    /// size and rate and maps `bufferCount` (2–4) buffers; streaming starts
+    /// with the first `next(stop:)`.
     public init(path: String, request: FormatRequest = .default, bufferCount: Int = 4, stallSeconds: Double = 10) throws(CaptureError) {
         let device = try V4L2Device(path: path)
         let caps = try device.capabilities()
@@ -62,10 +63,17 @@ public final class V4L2Capture: FrameSource {
         self.applied = AppliedFormat(fourcc: pix.fourcc, size: pix.size, bytesPerLine: pix.bytesPerLine, fps: fps,
                                      buffers: buffers.count, requested: choice, card: caps.card, driver: caps.driver)
         self.frameInterval = fps.map { UInt64(1_000_000_000 / $0) }
-        try buffers.streamOn()
     }
 
+    private var streaming = false
+
     public func next(stop: StopFlag) throws(CaptureError) -> Frame? {
+        // Streaming starts with the first request, so no frame waits in the
+        // driver while the OCR engines load.
+        if !streaming {
+            try buffers.streamOn()
+            streaming = true
+        }
         let fd = buffers.device.fd
         var lastFrame = Monotonic.now()
         while !stop.isSet {
@@ -75,20 +83,22 @@ public final class V4L2Capture: FrameSource {
                 if errno == EINTR { continue }
                 throw buffers.device.failure("poll")
             }
-            if r == 0 {
-                let idle = Double(Monotonic.now() - lastFrame) / 1e9
-                if idle >= stallSeconds { throw .stalled(path: name, seconds: idle) }
-                continue
-            }
+            let idle = Double(Monotonic.now() - lastFrame) / 1e9
+            if idle >= stallSeconds { throw .stalled(path: name, seconds: idle) }
+            if r == 0 { continue }
             // Every ready buffer: keep the newest, give the others back at once.
+            // (Asks poll before each further dequeue rather than dequeuing until
+            // EAGAIN, which libv4l2 would print as an error.)
             var newest: v4l2_buffer?
-            while let b = try buffers.dequeue() {
+            while p.revents & Int16(POLLIN) != 0, let b = try buffers.dequeue() {
                 counters.captured += 1
                 if let older = newest {
                     counters.discarded += 1
                     try buffers.queue(index: older.index)
                 }
                 newest = b
+                p.revents = 0
+                if poll(&p, 1, 0) <= 0 { break }
             }
             if p.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && newest == nil {
                 // Nothing to dequeue and the driver says error: gone or stopped.

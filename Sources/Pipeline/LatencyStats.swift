@@ -76,6 +76,9 @@ public struct LiveStats: Sendable {
     public var processed: UInt64
     /// Frames never read: let go by the source plus replaced in the mailbox.
     public var dropped: UInt64
+    /// Frames whose OCR failed, and the last failure.
+    public var failed: UInt64 = 0
+    public var lastFailure: String?
     /// Result time − capture time, per processed frame.
     public var latency: LatencySummary
     /// Time a worker spent on one frame (image, OCR, parsing).
@@ -98,6 +101,7 @@ public struct LiveStats: Sendable {
             ("captured", .number(String(captured))),
             ("processed", .number(String(processed))),
             ("dropped", .number(String(dropped))),
+            ("failed", .number(String(failed))),
             ("latency_ms", latency.json),
             ("ocr_ms", ocr.json),
             ("frame_interval_ms", frameIntervalMs.map { .fixed($0, 2) } ?? .null),
@@ -111,6 +115,7 @@ public struct LiveStats: Sendable {
         String(format: "%.1f s: %llu captured, %llu processed, %llu dropped\n", elapsedSeconds, captured, processed, dropped)
             + "  latency  \(latency.text)  (bound \(String(format: "%.1f", boundMs)) ms)\n"
             + "  ocr      \(ocr.text)\n"
+            + (failed > 0 ? "  \(failed) frame(s) failed OCR; last: \(lastFailure ?? "?")\n" : "")
     }
 }
 

@@ -79,7 +79,7 @@ final class LiveCollector: @unchecked Sendable {
         LiveStats(
             elapsedSeconds: Double(Monotonic.now() - started) / 1e9,
             captured: counters.captured, processed: processedCount,
-            dropped: counters.discarded + mailboxDropped,
+            dropped: counters.discarded + mailboxDropped, failed: failures, lastFailure: lastError,
             latency: latency.summary, ocr: ocr.summary,
             frameIntervalMs: frameInterval.map { Double($0) / 1e6 },
             residentKB: ResidentMemory.kilobytes(), residentAt: residentAt, final: final)

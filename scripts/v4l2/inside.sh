@@ -32,6 +32,9 @@ v4l2-ctl -d /dev/video1 --stream-out-mmap=3 --stream-from="$TMP/frames" >/dev/nu
 STREAMER=$!
 stop_stream() { kill "$FEEDER" "$STREAMER" 2>/dev/null; wait "$FEEDER" "$STREAMER" 2>/dev/null; }
 sleep 2
+# One captured frame, for diagnosis when a check fails (raw YUYV 640x480).
+v4l2-ctl -d /dev/video0 --set-fmt-video=width=640,height=480,pixelformat=YUYV \
+    --stream-mmap --stream-count=3 --stream-to="$OUT/captured.yuyv" >/dev/null 2>&1
 
 # 1. devices
 "$BIN" devices > "$OUT/devices.txt" 2> "$OUT/devices.err"; echo $? > "$OUT/devices.rc"
