@@ -47,7 +47,7 @@ public enum PriceJSON {
             ("currency", .optional(m.currency)),
             ("confidence", .fixed(m.confidence, 2)),
             ("box", m.box.map { .array($0.array.map(JSON.int)) } ?? .null),
-            ("converted", p.conversion.map { .string(Money.plain($0.value, minorUnits: Currencies.minorUnits($0.target ?? ""))) } ?? .null),
+            ("converted", p.conversion.map { .string($0.plain) } ?? .null),
             ("target", .optional(p.conversion?.target)),
             ("rate", p.conversion.map { .string(ContractMoney.plainDescription($0.rate)) } ?? .null),
             ("marker", .optional(m.marker)),
@@ -109,7 +109,7 @@ public struct ResultFormatter: Sendable {
                 r.file, m.text, ContractMoney.amount(m.amount, currency: m.currency), m.currency ?? "",
                 String(format: "%.2f", m.confidence),
             ] + box + [
-                p.conversion.map { Money.plain($0.value, minorUnits: Currencies.minorUnits($0.target ?? "")) } ?? "",
+                p.conversion?.plain ?? "",
                 p.conversion?.target ?? "",
                 p.conversion.map { ContractMoney.plainDescription($0.rate) } ?? "",
                 m.role?.rawValue ?? "", "",
@@ -122,9 +122,7 @@ public struct ResultFormatter: Sendable {
         if r.prices.isEmpty { return Table.row([r.file, "(no prices)"]) }
         return r.prices.enumerated().map { i, p in
             let m = p.match
-            let converted = p.conversion.map {
-                Money.grouped($0.value, minorUnits: Currencies.minorUnits($0.target ?? "")) + ($0.target.map { " \($0)" } ?? "")
-            } ?? "-"
+            let converted = p.conversion.map { $0.grouped + ($0.target.map { " \($0)" } ?? "") } ?? "-"
             return Table.row([
                 i == 0 ? r.file : "", m.text + (m.role == .total ? " (total)" : ""),
                 ContractMoney.amount(m.amount, currency: m.currency), m.currency ?? "?", converted,
