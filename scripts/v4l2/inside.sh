@@ -10,6 +10,10 @@ FR=$3
 export OMP_THREAD_LIMIT=1 HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home" XDG_DATA_HOME="$OUT/home"
 mkdir -p "$HOME"
 CONV="--currency USD --rate 31.5 --home TWD --no-history"
+# One OCR worker per guest CPU (software-emulated CPUs are slow; more workers
+# than CPUs only make each frame slower).
+JOBS=$(nproc)
+echo "$JOBS" > "$OUT/jobs"
 now() { cut -d' ' -f1 /proc/uptime; }
 log() { echo "[$(now)] $*" >> "$OUT/inside.log"; }
 
@@ -42,23 +46,23 @@ log "devices rc=$(cat "$OUT/devices.rc")"
 
 # 2. live on frame A, fixed number of frames
 T0=$(now)
-"$BIN" live --device /dev/video0 --size 640x480 --fps 60 --jobs 2 --format jsonl --frames 240 --stats $CONV \
+"$BIN" live --device /dev/video0 --size 640x480 --fps 60 --jobs "$JOBS" --format jsonl --frames 600 --stats $CONV \
     > "$OUT/live-a.jsonl" 2> "$OUT/live-a.err"; echo $? > "$OUT/live-a.rc"
 log "live A rc=$(cat "$OUT/live-a.rc") in $(echo "$(now) - $T0" | bc) s"
 
 # 3. switch A -> B mid-stream; every output line is stamped with the guest's
 #    monotonic clock (/proc/uptime) as it arrives.
-( "$BIN" live --device /dev/video0 --size 640x480 --fps 60 --jobs 2 --format jsonl --duration 30 $CONV \
+( "$BIN" live --device /dev/video0 --size 640x480 --fps 60 --jobs "$JOBS" --format jsonl --duration 90 $CONV \
       2> "$OUT/switch.err"; echo $? > "$OUT/switch.rc" ) \
     | while IFS= read -r line; do echo "$(now) $line"; done > "$OUT/switch.jsonl" &
 PIPE=$!
 i=0
-while ! grep -q '"amount":"12.99"' "$OUT/switch.jsonl" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+while ! grep -q '"amount":"12.99"' "$OUT/switch.jsonl" 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
 sleep 2
 kill -USR1 "$FEEDER"
 log "switching to B"
 i=0
-while ! grep -q '"amount":"36.80"' "$OUT/switch.jsonl" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+while ! grep -q '"amount":"36.80"' "$OUT/switch.jsonl" 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
 sleep 2
 kill -TERM $(pidof pricecam) 2>/dev/null   # SIGTERM: must stop cleanly, exit 0
 wait $PIPE
