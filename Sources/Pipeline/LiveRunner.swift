@@ -96,14 +96,17 @@ public final class LiveRunner {
         var captureError: CaptureError?
         var delivered: UInt64 = 0
         var nextStats = configuration.statsInterval.map { Monotonic.now() + UInt64($0 * 1e9) }
-        let marks: [UInt64] = [1_000, 10_000]
+        var marks: [UInt64] = [1_000, 10_000]   // resident memory is noted when these are passed
         collector.start()
         do {
             while !stop.isSet, let frame = try source.next(stop: stop) {
                 mailbox.put(frame)
                 delivered += 1
                 collector.source(counters: source.counters, mailboxDropped: mailbox.dropped)
-                if marks.contains(source.counters.captured) { collector.markResident(at: source.counters.captured) }
+                if let mark = marks.first, source.counters.captured >= mark {
+                    collector.markResident(at: mark)
+                    marks.removeFirst()
+                }
                 if let limit = configuration.frames, delivered >= limit { break }
                 if let due = nextStats, Monotonic.now() >= due {
                     collector.emitStats(final: false)
