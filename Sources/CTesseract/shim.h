@@ -4,6 +4,7 @@
 
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
+#include <math.h>
 
 // Leptonica exposes these only as macros or enum values Swift sees awkwardly.
 static const int pricecam_IFF_UNKNOWN = IFF_UNKNOWN;
@@ -47,6 +48,54 @@ static inline void pricecam_pixCopyGray(PIX *pix, unsigned char *out) {
         l_uint32 *line = data + y * wpl;
         unsigned char *dst = out + (size_t)y * width;
         for (int x = 0; x < width; x++) dst[x] = GET_DATA_BYTE(line, x);
+    }
+}
+
+/// Background normalisation (shadows, uneven light): 8 bpp in, new 8 bpp Pix out, or NULL.
+static inline PIX *pricecam_backgroundNorm(PIX *pix) {
+    return pixBackgroundNormSimple(pix, NULL, NULL);
+}
+
+/// Scales an 8 bpp Pix by `factor` (linear interpolation when enlarging); new Pix or NULL.
+static inline PIX *pricecam_scale(PIX *pix, float factor) {
+    if (factor > 1.0f && pixGetDepth(pix) == 8 && !pixGetColormap(pix)) return pixScaleGrayLI(pix, factor, factor);
+    return pixScale(pix, factor, factor);
+}
+
+/// Linear contrast stretch mapping [lo, hi] to [0, 255]; new Pix or NULL.
+static inline PIX *pricecam_stretch(PIX *pix, int lo, int hi) {
+    if (hi <= lo) return pixCopy(NULL, pix);
+    return pixGammaTRC(NULL, pix, 1.0f, lo, hi);
+}
+
+/// Deskews an 8 bpp Pix when Leptonica finds a confident small skew; new Pix (a copy when none) or NULL.
+/// `angle` receives the angle found in degrees (0 when not confident).
+static inline PIX *pricecam_deskew(PIX *pix, float *angle) {
+    l_float32 a = 0, conf = 0;
+    *angle = 0;
+    PIX *bin = pixConvertTo1(pix, 130);
+    if (!bin) return NULL;
+    int ok = pixFindSkew(bin, &a, &conf);
+    pixDestroy(&bin);
+    if (ok != 0 || conf < 3.0f || fabsf(a) < 0.3f) return pixCopy(NULL, pix);
+    *angle = a;
+    return pixRotate(pix, a * 3.14159265f / 180.0f, L_ROTATE_AREA_MAP, L_BRING_IN_WHITE, 0, 0);
+}
+
+/// Histograms of a gx × gy grid of tiles, sampling every `step`-th pixel and row.
+/// `out` holds gx*gy*256 counters (tile-major, row by row), zeroed by the caller.
+static inline void pricecam_tileHistograms(PIX *pix, int gx, int gy, int step, unsigned int *out) {
+    int width = pixGetWidth(pix), height = pixGetHeight(pix);
+    l_uint32 *data = pixGetData(pix);
+    int wpl = pixGetWpl(pix);
+    if (step < 1) step = 1;
+    for (int y = 0; y < height; y += step) {
+        l_uint32 *line = data + y * wpl;
+        int ty = y * gy / height;
+        for (int x = 0; x < width; x += step) {
+            int tx = x * gx / width;
+            out[(ty * gx + tx) * 256 + GET_DATA_BYTE(line, x)]++;
+        }
     }
 }
 

@@ -18,6 +18,12 @@ public struct RecognizedWord: Sendable, Hashable {
     public var text: String
     public var rect: PixelRect
     public var confidence: Double
+
+    public init(text: String, rect: PixelRect, confidence: Double) {
+        self.text = text
+        self.rect = rect
+        self.confidence = confidence
+    }
 }
 
 /// One recognised text line: its words in reading order.
@@ -25,6 +31,12 @@ public struct RecognizedLine: Sendable, Hashable {
     public var words: [RecognizedWord]
     public var rect: PixelRect
     public var confidence: Double
+
+    public init(words: [RecognizedWord], rect: PixelRect, confidence: Double) {
+        self.words = words
+        self.rect = rect
+        self.confidence = confidence
+    }
 
     public var text: String { words.map(\.text).joined(separator: " ") }
 }

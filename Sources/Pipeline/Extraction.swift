@@ -54,12 +54,15 @@ public struct ExtractionSettings: Sendable {
     public var parser: ParserOptions
     public var converter: Converter?
     public var limits: ImageLimits
+    /// Preprocessing and second pass (see docs/accuracy.md).
+    public var accuracy: AccuracyOptions
 
-    public init(ocr: OCRConfiguration, parser: ParserOptions, converter: Converter?, limits: ImageLimits = .default) {
+    public init(ocr: OCRConfiguration, parser: ParserOptions, converter: Converter?, limits: ImageLimits = .default, accuracy: AccuracyOptions = .fromEnvironment) {
         self.ocr = ocr
         self.parser = parser
         self.converter = converter
         self.limits = limits
+        self.accuracy = accuracy
     }
 }
 
@@ -94,8 +97,27 @@ public final class Extractor {
 
     /// The converted prices on an image.
     public func prices(in image: GrayImage) throws(OCRError) -> [PricedMatch] {
-        let page = try engine.recognize(image)
-        return price(page)
+        price(try read(image))
+    }
+
+    /// The page as read after the chosen preprocessing and the second pass.
+    public func read(_ image: GrayImage) throws(OCRError) -> RecognizedPage {
+        let accuracy = settings.accuracy
+        var prepared = image
+        if accuracy.preprocess {
+            let m = Preprocess.measure(image)
+            var plan = Preprocess.plan(for: m)
+            if !accuracy.stretch { plan.stretch = nil }
+            if !accuracy.backgroundNorm { plan.backgroundNormalize = false }
+            if SecondPass.debug {
+                FileHandle.standardError.write("plan \(plan) shadow \(m.shadow) contrast \(m.contrast) \(m)\n".data(using: .utf8)!)
+            }
+            prepared = Preprocess.apply(plan, to: image)
+        }
+        let page = try engine.recognize(prepared)
+        guard accuracy.secondPass else { return page }
+        var second = SecondPass(engine: engine, parser: parser, maxRereads: accuracy.maxRereads)
+        return second.improve(page, image: prepared)
     }
 
     /// Parses and converts what the OCR read.
@@ -110,7 +132,11 @@ public final class Extractor {
 /// OCR output in the parser's terms.
 public enum PageText {
     public static func lines(_ page: RecognizedPage) -> [TextLine] {
-        page.lines.map { line in
+        lines(page.lines)
+    }
+
+    public static func lines(_ lines: [RecognizedLine]) -> [TextLine] {
+        lines.map { line in
             TextLine(words: line.words.map { w in
                 TextWord(text: w.text, box: Box(x: w.rect.x, y: w.rect.y, width: w.rect.width, height: w.rect.height), confidence: w.confidence)
             })

@@ -13,18 +13,19 @@ struct FixtureRegressionTests {
 
     /// Amount recall and precision floors for the degraded families; a drop
     /// below either fails. Floors sit just under the measured values (see the
-    /// commit that last changed them for the figures).
+    /// commit that last changed them for the figures). Raised with the
+    /// preprocessing and second pass (docs/accuracy.md has the before/after).
     static let floors: [String: (recall: Double, precision: Double)] = [
-        "blur": (0.92, 0.95),
-        "noise": (0.85, 0.95),
-        "lowcontrast": (0.93, 0.95),
-        "shadow": (0.60, 0.82),
-        "small": (0.85, 0.93),
-        "jpeg": (0.93, 0.97),
-        "rotate": (0.80, 0.95),
-        "perspective": (0.85, 0.97),
+        "blur": (0.95, 0.97),
+        "noise": (0.89, 0.97),
+        "lowcontrast": (0.98, 0.98),
+        "shadow": (0.90, 0.97),
+        "small": (0.90, 0.97),
+        "jpeg": (0.97, 0.98),
+        "rotate": (0.82, 0.95),
+        "perspective": (0.88, 0.97),
         // ₹ ₩ 円: Debian's eng model cannot read these symbols at all.
-        "symbols": (0.20, 0.60),
+        "symbols": (0.38, 0.70),
     ]
 
     static func score(family: String) throws -> (Score, [String]) {

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Cheap measurements of an image, taken before OCR to choose its preprocessing.
+public struct ImageMeasurements: Sendable, Hashable {
+    /// 2nd and 98th percentile gray levels of the whole image.
+    public var low: Int
+    public var high: Int
+    /// Paper level (90th percentile) of the darkest and brightest tiles (10th and 90th percentile over tiles).
+    public var paperDark: Int
+    public var paperBright: Int
+
+    public init(low: Int, high: Int, paperDark: Int, paperBright: Int) {
+        self.low = low
+        self.high = high
+        self.paperDark = paperDark
+        self.paperBright = paperBright
+    }
+
+    /// How much darker the shaded paper is than the lit paper (0 = even light, 1 = black shadow).
+    public var shadow: Double {
+        paperBright > 0 ? 1 - Double(paperDark) / Double(paperBright) : 0
+    }
+
+    public var contrast: Int { high - low }
+
+    /// Measures from tile histograms (see `GrayImage.tileHistograms`).
+    public init(tiles: [[UInt32]]) {
+        var global = [UInt32](repeating: 0, count: 256)
+        var papers: [Int] = []
+        for tile in tiles {
+            for i in 0..<256 { global[i] &+= tile[i] }
+            let n = tile.reduce(0, +)
+            if n >= 16 { papers.append(Self.percentile(tile, 0.90)) }
+        }
+        papers.sort()
+        func at(_ q: Double) -> Int { papers.isEmpty ? 0 : papers[min(papers.count - 1, Int(Double(papers.count - 1) * q + 0.5))] }
+        self.init(low: Self.percentile(global, 0.02), high: Self.percentile(global, 0.98), paperDark: at(0.10), paperBright: at(0.90))
+    }
+
+    static func percentile(_ hist: [UInt32], _ q: Double) -> Int {
+        let total = hist.reduce(0, +)
+        guard total > 0 else { return 0 }
+        let want = UInt32(Double(total) * q)
+        var run: UInt32 = 0
+        for (level, count) in hist.enumerated() {
+            run += count
+            if run > want { return level }
+        }
+        return 255
+    }
+}
+
+/// Which preprocessing an image gets before the first OCR pass.
+public struct PreprocessPlan: Sendable, Hashable, CustomStringConvertible {
+    /// Leptonica background normalisation, for shadows and uneven light.
+    public var backgroundNormalize = false
+    /// Contrast stretch `low...high` to the full range, for washed-out images.
+    public var stretch: ClosedRange<Int>? = nil
+
+    public init(backgroundNormalize: Bool = false, stretch: ClosedRange<Int>? = nil) {
+        self.backgroundNormalize = backgroundNormalize
+        self.stretch = stretch
+    }
+
+    public static let none = PreprocessPlan()
+
+    public var description: String {
+        var steps: [String] = []
+        if backgroundNormalize { steps.append("background-norm") }
+        if let s = stretch { steps.append("stretch \(s.lowerBound)-\(s.upperBound)") }
+        return steps.isEmpty ? "none" : steps.joined(separator: "+")
+    }
+}
+
+/// Chooses and applies preprocessing from cheap measurements (about 1 ms at 640×480).
+public enum Preprocess {
+    /// Shadow strength above which background normalisation pays (measured on Fixtures/shadow vs clean).
+    public static let shadowThreshold = 0.22
+    /// Contrast (p98 − p2) below which a stretch is applied.
+    public static let contrastThreshold = 90
+
+    public static func measure(_ image: GrayImage) -> ImageMeasurements {
+        let step = max(1, min(image.width, image.height) / 240)
+        return ImageMeasurements(tiles: image.tileHistograms(columns: 8, rows: 8, step: step))
+    }
+
+    public static func plan(for m: ImageMeasurements) -> PreprocessPlan {
+        var plan = PreprocessPlan()
+        if m.shadow > shadowThreshold {
+            plan.backgroundNormalize = true
+        } else if m.contrast < contrastThreshold && m.contrast > 10 {
+            plan.stretch = max(0, m.low - 8)...min(255, m.high + 8)
+        }
+        return plan
+    }
+
+    /// The image after `plan` (the same object when the plan is `.none` or a step fails).
+    public static func apply(_ plan: PreprocessPlan, to image: GrayImage) -> GrayImage {
+        var out = image
+        if plan.backgroundNormalize, let n = out.backgroundNormalized() { out = n }
+        if let s = plan.stretch, let n = out.stretched(low: s.lowerBound, high: s.upperBound) { out = n }
+        return out
+    }
+}

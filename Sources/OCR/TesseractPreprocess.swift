@@ -1,0 +1,48 @@
+import CTesseract
+import Foundation
+
+/// Leptonica image operations behind `Preprocess`. Each returns a new image
+/// with its own Pix; the receiver is left untouched.
+extension GrayImage {
+    private func derived(_ made: UnsafeMutablePointer<PIX>?, dpi: Int? = nil) -> GrayImage? {
+        guard let made else { return nil }
+        if pricecam_pixDepth(made) != 8 {
+            let eight = pixConvertTo8(made, 0)
+            pricecam_pixDestroy(made)
+            guard let eight else { return nil }
+            return GrayImage(owning: eight, dpi: dpi ?? self.dpi)
+        }
+        return GrayImage(owning: made, dpi: dpi ?? self.dpi)
+    }
+
+    /// Leptonica background normalisation (`pixBackgroundNormSimple`): evens out shadows and uneven light.
+    public func backgroundNormalized() -> GrayImage? {
+        derived(pricecam_backgroundNorm(pix))
+    }
+
+    /// The image enlarged (or shrunk) by `factor`; its resolution scales with it.
+    public func scaled(by factor: Double) -> GrayImage? {
+        derived(pricecam_scale(pix, Float(factor)), dpi: dpi > 0 ? Int(Double(dpi) * factor) : 0)
+    }
+
+    /// Linear contrast stretch of gray levels `low...high` to the full range.
+    public func stretched(low: Int, high: Int) -> GrayImage? {
+        derived(pricecam_stretch(pix, Int32(low), Int32(high)))
+    }
+
+    /// Rotated upright when Leptonica finds a confident skew; `angle` is what it found (degrees, 0 = none).
+    public func deskewed() -> (image: GrayImage, angle: Double)? {
+        var angle: Float = 0
+        guard let image = derived(pricecam_deskew(pix, &angle)) else { return nil }
+        return (image, Double(angle))
+    }
+
+    /// Gray-level histograms of a `columns` × `rows` grid of tiles, sampling every `step`-th pixel.
+    public func tileHistograms(columns: Int, rows: Int, step: Int) -> [[UInt32]] {
+        var flat = [UInt32](repeating: 0, count: columns * rows * 256)
+        flat.withUnsafeMutableBufferPointer { buf in
+            pricecam_tileHistograms(pix, Int32(columns), Int32(rows), Int32(step), buf.baseAddress)
+        }
+        return (0..<(columns * rows)).map { Array(flat[($0 * 256)..<(($0 + 1) * 256)]) }
+    }
+}

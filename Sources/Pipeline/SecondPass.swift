@@ -1,0 +1,189 @@
+import Foundation
+import OCR
+import PriceParsing
+
+/// Which accuracy passes run on each image. `PRICECAM_ACCURACY` (comma list of
+/// `no-preprocess`, `no-second-pass`) switches them off for measurements.
+public struct AccuracyOptions: Sendable, Hashable {
+    public var preprocess: Bool
+    public var secondPass: Bool
+    /// Individual preprocessing steps (for ablation: `no-stretch`, `no-background-norm`).
+    public var stretch = true
+    public var backgroundNorm = true
+    /// Most lines re-read per image (each costs about 3 ms on a frame).
+    public var maxRereads: Int
+
+    public init(preprocess: Bool = true, secondPass: Bool = true, maxRereads: Int = 16) {
+        self.preprocess = preprocess
+        self.secondPass = secondPass
+        self.maxRereads = maxRereads
+    }
+
+    public static var fromEnvironment: AccuracyOptions {
+        var o = AccuracyOptions()
+        let flags = (ProcessInfo.processInfo.environment["PRICECAM_ACCURACY"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if flags.contains("no-preprocess") { o.preprocess = false }
+        if flags.contains("no-second-pass") { o.secondPass = false }
+        if flags.contains("no-stretch") { o.stretch = false }
+        if flags.contains("no-background-norm") { o.backgroundNorm = false }
+        return o
+    }
+}
+
+/// Re-reads lines that look like prices but read badly as single lines
+/// (`SetRectangle` + psm 7), enlarged when their text is small, and keeps the
+/// better reading by parser validity and confidence.
+struct SecondPass {
+    let engine: OCREngine
+    let parser: PriceParser
+    let maxRereads: Int
+
+    /// `PRICECAM_DEBUG` set: each re-read and its scores go to stderr.
+    static let debug = ProcessInfo.processInfo.environment["PRICECAM_DEBUG"] != nil
+
+    /// Word confidence under which a line holding digits is re-read.
+    static let lowConfidence = 0.80
+    /// Text height (px) under which a re-read enlarges the line; re-reads aim for this height.
+    static let smallText = 20
+    static let targetHeight = 34.0
+
+    /// How many lines the last `improve` re-read, and how many it replaced.
+    private(set) var reread = 0
+    private(set) var replaced = 0
+
+    init(engine: OCREngine, parser: PriceParser, maxRereads: Int) {
+        self.engine = engine
+        self.parser = parser
+        self.maxRereads = maxRereads
+    }
+
+    static func looksNumeric(_ s: String) -> Bool {
+        s.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
+    }
+
+    /// Whether a price text has a separator followed by exactly two digits ("1,72", "€57.75").
+    static func hasCents(_ text: String) -> Bool {
+        let c = Array(text)
+        for i in c.indices where (c[i] == "." || c[i] == ",") && i > 0 && c[i - 1].isNumber {
+            var j = i + 1, n = 0
+            while j < c.count && c[j].isNumber { j += 1; n += 1 }
+            if n == 2 { return true }
+        }
+        return false
+    }
+
+    static func digitCount(_ s: String) -> Int { s.filter(\.isNumber).count }
+
+    static func medianHeight(_ line: RecognizedLine) -> Int {
+        let hs = line.words.map(\.rect.height).sorted()
+        return hs.isEmpty ? 0 : hs[hs.count / 2]
+    }
+
+    /// Scale for a re-read of text `height` px tall: 1, 2 or 3.
+    static func scale(forHeight height: Int) -> Int {
+        guard height > 0, height < smallText else { return 1 }
+        return min(3, max(2, Int((targetHeight / Double(height)).rounded())))
+    }
+
+    /// Parser validity first (each price counts 1, a "range" — often a misread dash — −0.5), then the
+    /// prices' own confidence (the words they were read from), or the line's when it holds none.
+    func score(_ line: RecognizedLine) -> Double {
+        let matches = parser.parse(lines: PageText.lines([line]))
+        let conf = line.words.isEmpty ? 0 : line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
+        return matches.map { m in
+            if m.flags.contains(.range) { return -0.5 }
+            // A kept decimal separator ("57.75", not "5775") is the commonest thing a re-read loses.
+            return Self.hasCents(m.text) ? 1.3 : 1.0
+        }.reduce(0, +) + (matches.isEmpty ? conf : matches.map(\.confidence).reduce(0, +) / Double(matches.count))
+    }
+
+    /// Whether `candidate` is a better reading of `line`. A line that already held
+    /// prices gains more only when every price of the new reading is confident.
+    func better(_ candidate: RecognizedLine, than line: RecognizedLine) -> Bool {
+        guard score(candidate) > score(line) + 0.02 else { return false }
+        let old = parser.parse(lines: PageText.lines([line]))
+        let new = parser.parse(lines: PageText.lines([candidate]))
+        // A digit that appears in front of an amount read before is most often
+        // an unknown currency glyph ("円220.90" → "7220.90"), never trust it.
+        let oldDigits = old.map { $0.text.filter(\.isNumber) }
+        for m in new {
+            let d = m.text.filter(\.isNumber)
+            if oldDigits.contains(where: { !$0.isEmpty && d.count > $0.count && d.hasSuffix($0) }) { return false }
+        }
+        if hasUnknownGlyph(line) && Self.digitCount(candidate.text) > Self.digitCount(line.text) { return false }
+        if !old.isEmpty && new.count > old.count && new.contains(where: { $0.confidence < 0.6 || $0.flags.contains(.range) }) { return false }
+        return true
+    }
+
+    /// A word whose digits follow a letter the parser does not take as a
+    /// currency ("W46,700" for ₩, "F9" for 円): an unknown glyph beside a number.
+    /// A re-read of such a line may turn the glyph into a digit ("722,900"), so it may not add digits.
+    func hasUnknownGlyph(_ line: RecognizedLine) -> Bool {
+        line.words.contains { w in
+            let c = Array(w.text)
+            guard let i = c.firstIndex(where: \.isNumber), i > 0, c[i - 1].isLetter else { return false }
+            return parser.parse(lines: PageText.lines([RecognizedLine(words: [w], rect: w.rect, confidence: w.confidence)])).isEmpty
+        }
+    }
+
+    /// Lines worth a second reading: digits, and low confidence, no parsed price, or small text.
+    func candidates(_ page: RecognizedPage) -> [Int] {
+        var out: [(Int, Double)] = []
+        for (i, line) in page.lines.enumerated() where Self.looksNumeric(line.text) {
+            let minConf = line.words.filter { Self.looksNumeric($0.text) }.map(\.confidence).min() ?? 1
+            let parsed = parser.parse(lines: PageText.lines([line]))
+            let small = Self.medianHeight(line) < Self.smallText
+            if minConf < Self.lowConfidence || parsed.isEmpty || small {
+                out.append((i, minConf))
+            }
+        }
+        // Worst first when over budget.
+        return out.sorted { $0.1 < $1.1 }.prefix(maxRereads).map(\.0).sorted()
+    }
+
+    mutating func improve(_ page: RecognizedPage, image: GrayImage) -> RecognizedPage {
+        var page = page
+        var scaled: [Int: GrayImage] = [1: image]
+        reread = 0
+        replaced = 0
+        for i in candidates(page) {
+            let line = page.lines[i]
+            let h = max(Self.medianHeight(line), 1)
+            let padY = max(4, h * 2 / 3), padX = max(6, h)
+            let x0 = max(0, line.rect.x - padX), y0 = max(0, line.rect.y - padY)
+            let x1 = min(image.width, line.rect.x + line.rect.width + padX)
+            let y1 = min(image.height, line.rect.y + line.rect.height + padY)
+            guard x1 > x0 + 2, y1 > y0 + 2 else { continue }
+            // First at the scale the text height asks for; when that reads no
+            // better, once more at the next scale up.
+            let first = Self.scale(forHeight: h)
+            for s in [first, first + 1] where s <= 3 {
+                guard let candidate = reread(x0: x0, y0: y0, x1: x1, y1: y1, scale: s, image: image, cache: &scaled) else { continue }
+                if Self.debug {
+                    FileHandle.standardError.write("reread x\(s) [\(line.text)] \(score(line)) -> [\(candidate.text)] \(score(candidate))\n".data(using: .utf8)!)
+                }
+                if better(candidate, than: line) {
+                    page.lines[i] = candidate
+                    replaced += 1
+                    break
+                }
+            }
+        }
+        return page
+    }
+
+    private mutating func reread(x0: Int, y0: Int, x1: Int, y1: Int, scale s: Int, image: GrayImage, cache: inout [Int: GrayImage]) -> RecognizedLine? {
+        if cache[s] == nil { cache[s] = image.scaled(by: Double(s)) }
+        guard let img = cache[s] else { return nil }
+        let region = PixelRect(x: x0 * s, y: y0 * s, width: min((x1 - x0) * s, img.width - x0 * s), height: min((y1 - y0) * s, img.height - y0 * s))
+        guard let again = try? engine.recognize(img, region: region, pageSegmentationMode: 7) else { return nil }
+        reread += 1
+        let words = again.lines.flatMap(\.words).map { w in
+            RecognizedWord(text: w.text, rect: PixelRect(x: w.rect.x / s, y: w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s), confidence: w.confidence)
+        }
+        guard !words.isEmpty else { return nil }
+        var rect = words[0].rect
+        for w in words.dropFirst() { rect = rect.union(w.rect) }
+        return RecognizedLine(words: words, rect: rect, confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+    }
+}

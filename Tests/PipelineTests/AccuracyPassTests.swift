@@ -1,0 +1,74 @@
+import Foundation
+import OCR
+import Pipeline
+import PriceParsing
+import Testing
+
+/// Each accuracy step pays on the fixture family it exists for (measured with and without it).
+@Suite("Accuracy passes", .serialized)
+struct AccuracyPassTests {
+    static let fixtures = FixtureRegressionTests.fixtures
+
+    static func recall(_ family: String, _ accuracy: AccuracyOptions, only: String? = nil) throws -> (Double, [String: [Decimal]]) {
+        let set = try EvaluationSet.load("\(fixtures)/\(family)/gt.json", name: family)
+        let settings = ExtractionSettings(
+            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
+            parser: ParserOptions(), converter: nil, accuracy: accuracy)
+        let extractor = try Extractor(settings: settings)
+        var score = Score()
+        var found: [String: [Decimal]] = [:]
+        for entry in set.entries where only == nil || entry.path.hasSuffix(only!) {
+            let result = extractor.extract(path: entry.path)
+            let amounts = result.prices.map(\.match.amount)
+            found[(entry.path as NSString).lastPathComponent] = amounts
+            score.add(truth: entry.truth, found: amounts, failed: result.error != nil)
+        }
+        return (score.recall ?? 0, found)
+    }
+
+    @Test("shadow: background normalisation raises recall")
+    func shadowBackgroundNorm() throws {
+        var without = AccuracyOptions(secondPass: false)
+        without.backgroundNorm = false
+        let (off, _) = try Self.recall("shadow", without)
+        let (on, _) = try Self.recall("shadow", AccuracyOptions(secondPass: false))
+        #expect(on >= off + 0.15, "shadow recall \(off) without, \(on) with background normalisation")
+    }
+
+    @Test("small: contrast stretch raises recall")
+    func smallStretch() throws {
+        var without = AccuracyOptions(secondPass: false)
+        without.stretch = false
+        let (off, _) = try Self.recall("small", without)
+        let (on, _) = try Self.recall("small", AccuracyOptions(secondPass: false))
+        #expect(on > off, "small recall \(off) without, \(on) with stretch")
+    }
+
+    @Test("second pass re-reads a misread receipt line (\"Water 1,72\") as one line")
+    func secondPassFixesLine() throws {
+        let (_, off) = try Self.recall("clean", AccuracyOptions(secondPass: false), only: "receipt_0004.png")
+        let (_, on) = try Self.recall("clean", AccuracyOptions(), only: "receipt_0004.png")
+        #expect(!(off["receipt_0004.png"] ?? []).contains(Decimal(string: "1.72")!))
+        #expect((on["receipt_0004.png"] ?? []).contains(Decimal(string: "1.72")!))
+    }
+
+    @Test("second pass raises recall on shadow, rotate and perspective")
+    func secondPassFamilies() throws {
+        for family in ["shadow", "rotate", "perspective"] {
+            let (off, _) = try Self.recall(family, AccuracyOptions(secondPass: false))
+            let (on, _) = try Self.recall(family, AccuracyOptions())
+            #expect(on > off, "\(family) recall \(off) without, \(on) with second pass")
+        }
+    }
+
+    @Test("receipt totals keep their role through the second pass")
+    func totalRoleSurvives() throws {
+        let settings = ExtractionSettings(
+            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
+            parser: ParserOptions(), converter: nil, accuracy: AccuracyOptions())
+        let extractor = try Extractor(settings: settings)
+        let result = extractor.extract(path: "\(Self.fixtures)/clean/receipt_0004.png")
+        let totals = result.prices.filter { $0.match.role == .total }
+        #expect(totals.map(\.match.amount) == [Decimal(string: "27.05")!])
+    }
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Peer benchmark, one run per set: pricecam vs the `tesseract` CLI (psm 6) vs
+# RapidOCR (PP-OCRv4 ONNX), all three through the same price parser
+# (`pricecam parse --format jsonl` on each engine's text lines; pricecam itself
+# is scored on its own output, which is that parser on its OCR lines).
+# Every engine runs one image at a time (pricecam --jobs 1, one tesseract
+# process per image, RapidOCR in one Python process, models loaded once and not
+# timed); OMP_THREAD_LIMIT=1 for both Tesseracts.
+# Prints per set: total recall, amount precision / recall / F1 (where gt.json
+# lists amounts), ms per image.
+#   scripts/bench-peers.sh [DIR...]
+#   default: ../shared/datasets/receipts-de and every Fixtures/<family>
+# RapidOCR goes into scripts/.cache/venv-rapidocr (pip, PyPI only); its ONNX
+# models ship inside the wheel, so it runs offline after the install.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+SCRATCH=${SCRATCH:-.build-acc}
+swift build -c release --product pricecam --scratch-path "$SCRATCH" >&2
+bin="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/pricecam"
+
+venv="$ROOT/scripts/.cache/venv-rapidocr"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import rapidocr_onnxruntime' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q rapidocr-onnxruntime >&2
+fi
+RPY="$venv/bin/python"
+PY=$(command -v python3)
+
+dirs=("$@")
+if [ ${#dirs[@]} -eq 0 ]; then
+    [ -d "$ROOT/../shared/datasets/receipts-de" ] && dirs+=("$ROOT/../shared/datasets/receipts-de")
+    for f in Fixtures/*/gt.json; do dirs+=("$(dirname "$f")"); done
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+now() { date +%s.%N; }
+
+# Engine text → one JSON line {"file", "amounts", "roles"} through pricecam's parser.
+parse_lines() { # $1 = image name, $2 = text file
+    "$bin" parse --format jsonl < "$2" 2>/dev/null \
+        | "$PY" -c 'import sys,json; ps=[p for l in sys.stdin if l.strip() for p in json.loads(l).get("prices",[])]; print(json.dumps({"file":sys.argv[1],"amounts":[p["amount"] for p in ps]}))' "$1"
+}
+
+printf '%-16s %4s | %-8s %-20s %6s %6s %6s %8s\n' set imgs engine total-recall amt-P amt-R amt-F1 ms/img
+for dir in "${dirs[@]}"; do
+    name=$(basename "$dir")
+    imgdir="$dir"; [ -d "$dir/img" ] && imgdir="$dir/img"
+    mapfile -t images < <(cd "$imgdir" && find . -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' \) | sed 's|^\./||' | sort)
+    n=${#images[@]}
+    [ "$n" -gt 0 ] || continue
+
+    # 1. pricecam (one worker, like the peers)
+    t0=$(now)
+    "$bin" batch "$imgdir" --jobs 1 --format jsonl --no-convert --no-history --no-progress > "$work/pc.raw" 2>/dev/null || true
+    t1=$(now)
+    "$PY" -c '
+import sys, json, os
+for l in open(sys.argv[1]):
+    o = json.loads(l)
+    print(json.dumps({"file": os.path.relpath(o["file"], sys.argv[2]), "amounts": [p["amount"] for p in o["prices"]]}))' "$work/pc.raw" "$imgdir" > "$work/pricecam.jsonl"
+    echo "$(( $(printf '%.0f' "$(echo "($t1 - $t0) * 1000" | bc)") ))" > "$work/pricecam.ms"
+
+    # 2. tesseract CLI, psm 6, one process per image (timed), then the parser (not timed)
+    rm -rf "$work/txt"; mkdir -p "$work/txt"
+    t0=$(now)
+    for i in "${!images[@]}"; do
+        tesseract "$imgdir/${images[$i]}" "$work/txt/$i" --psm 6 >/dev/null 2>&1 || : > "$work/txt/$i.txt"
+    done
+    t1=$(now)
+    echo "$(( $(printf '%.0f' "$(echo "($t1 - $t0) * 1000" | bc)") ))" > "$work/tesseract.ms"
+    : > "$work/tesseract.jsonl"
+    for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/txt/$i.txt" >> "$work/tesseract.jsonl"; done
+
+    # 3. RapidOCR: boxes grouped into text rows (same row when vertical centres
+    #    overlap), left to right, one line per row; recognition timed per image.
+    rm -rf "$work/rtxt"; mkdir -p "$work/rtxt"
+    printf '%s\n' "${images[@]}" > "$work/list"
+    "$RPY" - "$imgdir" "$work/list" "$work/rtxt" > "$work/rapidocr.ms" <<'PYEOF'
+import sys, time, os
+os.environ.setdefault("OMP_NUM_THREADS", "2")
+from rapidocr_onnxruntime import RapidOCR
+imgdir, listfile, out = sys.argv[1:]
+engine = RapidOCR()
+total = 0.0
+for i, name in enumerate(open(listfile).read().split("\n")):
+    if not name: continue
+    t = time.perf_counter()
+    result, _ = engine(os.path.join(imgdir, name))
+    total += time.perf_counter() - t
+    boxes = []
+    for box, text, score in (result or []):
+        ys = [p[1] for p in box]; xs = [p[0] for p in box]
+        boxes.append((min(ys), max(ys), min(xs), text))
+    boxes.sort()
+    rows = []
+    for top, bottom, left, text in boxes:
+        mid = (top + bottom) / 2
+        for row in rows:
+            if row["top"] <= mid <= row["bottom"]:
+                row["items"].append((left, text)); break
+        else:
+            rows.append({"top": top, "bottom": bottom, "items": [(left, text)]})
+    with open(os.path.join(out, f"{i}.txt"), "w") as f:
+        for row in rows:
+            f.write(" ".join(t for _, t in sorted(row["items"])) + "\n")
+print(int(total * 1000))
+PYEOF
+    : > "$work/rapidocr.jsonl"
+    for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/rtxt/$i.txt" >> "$work/rapidocr.jsonl"; done
+
+    "$PY" - "$dir/gt.json" "$work" "$n" "$name" <<'PYEOF'
+import json, sys
+from collections import Counter
+from decimal import Decimal
+gtpath, work, n, name = sys.argv[1:]; n = int(n)
+gt = json.load(open(gtpath))
+for engine in ("pricecam", "tesseract", "rapidocr"):
+    found = {}
+    for l in open(f"{work}/{engine}.jsonl"):
+        o = json.loads(l); found[o["file"]] = [Decimal(a) for a in o["amounts"]]
+    th = tt = 0; tp = fp = fn = 0; listed = False
+    for k, v in gt.items():
+        got = found.get(k, [])
+        if v.get("total") is not None:
+            tt += 1; th += Decimal(v["total"]) in got
+        if v.get("amounts") is not None:
+            listed = True
+            want = Counter(Decimal(a) for a in v["amounts"]); have = Counter(got)
+            hit = sum((want & have).values()); tp += hit; fp += sum(have.values()) - hit; fn += sum(want.values()) - hit
+        elif v.get("total") is None:
+            pass
+    ms = int(open(f"{work}/{engine}.ms").read().strip() or 0) / n
+    P = tp / (tp + fp) if tp + fp else None; R = tp / (tp + fn) if tp + fn else None
+    F = 2 * P * R / (P + R) if P and R else None
+    f = lambda x: f"{x:.3f}" if x is not None else "-"
+    tr = f"{th/tt:.3f} ({th}/{tt})" if tt else "-"
+    if not listed: P = R = F = None
+    print(f"{name:<16} {n:>4} | {engine:<8} {tr:<20} {f(P):>6} {f(R):>6} {f(F):>6} {ms:>8.0f}")
+PYEOF
+done
