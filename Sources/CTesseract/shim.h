@@ -99,4 +99,13 @@ static inline void pricecam_tileHistograms(PIX *pix, int gx, int gy, int step, u
     }
 }
 
+/// A copy of the rectangle (clipped to the image) as a new Pix, or NULL.
+static inline PIX *pricecam_crop(PIX *pix, int x, int y, int w, int h) {
+    BOX *box = boxCreate(x, y, w, h);
+    if (!box) return NULL;
+    PIX *out = pixClipRectangle(pix, box, NULL);
+    boxDestroy(&box);
+    return out;
+}
+
 #endif

@@ -25,6 +25,11 @@ extension GrayImage {
         derived(pricecam_scale(pix, Float(factor)), dpi: dpi > 0 ? Int(Double(dpi) * factor) : 0)
     }
 
+    /// A copy of `rect` (clipped to the image).
+    public func cropped(_ rect: PixelRect) -> GrayImage? {
+        derived(pricecam_crop(pix, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height)))
+    }
+
     /// Linear contrast stretch of gray levels `low...high` to the full range.
     public func stretched(low: Int, high: Int) -> GrayImage? {
         derived(pricecam_stretch(pix, Int32(low), Int32(high)))
