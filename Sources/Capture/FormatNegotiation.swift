@@ -82,12 +82,15 @@ public struct OfferedFormat: Hashable, Sendable {
 public struct FormatRequest: Hashable, Sendable {
     public var size: FrameSize
     public var fps: Double
+    /// Only this pixel format, when given (`--pixel-format`).
+    public var fourcc: FourCC?
 
     public static let `default` = FormatRequest(size: FrameSize(width: 1280, height: 720), fps: 30)
 
-    public init(size: FrameSize, fps: Double) {
+    public init(size: FrameSize, fps: Double, fourcc: FourCC? = nil) {
         self.size = size
         self.fps = fps
+        self.fourcc = fourcc
     }
 }
 
@@ -110,7 +113,7 @@ public enum FormatNegotiation {
     /// by libv4l2 are never chosen.
     public static func choose(from offered: [OfferedFormat], request: FormatRequest = .default) -> FormatChoice? {
         var best: (key: [Double], choice: FormatChoice)?
-        for format in offered where !format.emulated {
+        for format in offered where !format.emulated && (request.fourcc == nil || request.fourcc == format.fourcc) {
             guard let layout = LumaLayout(format.fourcc) else { continue }
             for (size, intervals) in candidates(format.sizes, request: request.size) {
                 let interval = bestInterval(intervals, fps: request.fps)

@@ -32,6 +32,8 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible {
 /// Where the luma (Y) samples of a format are, so a frame's gray image can be
 /// taken without converting colour.
 public enum LumaLayout: Sendable, Equatable {
+    /// Nothing but luma (GREY): the whole buffer is the image.
+    case gray
     /// A full-resolution Y plane first, one byte per pixel (`bytesperline` apart).
     case plane
     /// Packed 4:2:2: one Y byte every 2 bytes, the first at `offset` (0 for YUYV/YVYU, 1 for UYVY/VYUY).
@@ -41,7 +43,8 @@ public enum LumaLayout: Sendable, Equatable {
 
     public init?(_ f: FourCC) {
         switch f {
-        case .grey, .nv12, .nv21, .nv16, .nv61, .nv24, .nv42, .yu12, .yv12, .yuv422p: self = .plane
+        case .grey: self = .gray
+        case .nv12, .nv21, .nv16, .nv61, .nv24, .nv42, .yu12, .yv12, .yuv422p: self = .plane
         case .yuyv, .yvyu: self = .packed(offset: 0)
         case .uyvy, .vyuy: self = .packed(offset: 1)
         case .mjpeg, .jpeg: self = .compressed
@@ -53,8 +56,9 @@ public enum LumaLayout: Sendable, Equatable {
     /// other byte < decode a JPEG).
     public var cost: Int {
         switch self {
-        case .plane: 0
-        case .packed: 1
+        case .gray: 0
+        case .plane: 1
+        case .packed: 2
         case .compressed: 10
         }
     }

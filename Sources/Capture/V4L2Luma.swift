@@ -8,7 +8,7 @@ enum V4L2Luma {
                         decoder: MJPEGDecoder?) -> [UInt8]? {
         let w = size.width, h = size.height
         switch layout {
-        case .plane:
+        case .plane, .gray:
             let stride = max(bytesPerLine, w)
             guard src.count >= stride * (h - 1) + w else { return nil }
             return [UInt8](unsafeUninitializedCapacity: w * h) { out, n in

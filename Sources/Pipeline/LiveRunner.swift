@@ -100,6 +100,9 @@ public final class LiveRunner {
         collector.start()
         do {
             while !stop.isSet, let frame = try source.next(stop: stop) {
+                if delivered == 0, let path = ProcessInfo.processInfo.environment["PRICECAM_DUMP_FRAME"] {
+                    FrameDump.writePGM(frame, to: path)
+                }
                 mailbox.put(frame)
                 delivered += 1
                 collector.source(counters: source.counters, mailboxDropped: mailbox.dropped)
@@ -133,6 +136,9 @@ public final class LiveRunner {
         let make = makeRecognizer
         for i in 0..<configuration.jobs {
             let thread = Thread {
+                // OCR runs a little below the capture loop's priority, so a busy
+                // machine delays reading, never taking frames (which would age them).
+                ThreadPriority.lower(by: 4)
                 let recognizer: any LiveRecognizer
                 do {
                     recognizer = try make(settings)
@@ -225,5 +231,25 @@ final class WorkerGroup: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return firstError
+    }
+}
+
+/// Writes a frame as a binary PGM (diagnosis: `PRICECAM_DUMP_FRAME=first.pgm`).
+enum FrameDump {
+    static func writePGM(_ f: Frame, to path: String) {
+        var data = Data("P5\n\(f.width) \(f.height)\n255\n".utf8)
+        for y in 0..<f.height {
+            data.append(contentsOf: f.pixels[(y * f.bytesPerRow)..<(y * f.bytesPerRow + f.width)])
+        }
+        FileManager.default.createFile(atPath: path, contents: data)
+    }
+}
+
+enum ThreadPriority {
+    /// Raises the calling thread's nice value (Linux: per thread, by thread id).
+    static func lower(by amount: Int32) {
+        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
+              let tid = Int32(link.split(separator: "/").last ?? "") else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(tid), amount)
     }
 }

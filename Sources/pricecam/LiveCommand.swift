@@ -53,6 +53,9 @@ struct Live: ParsableCommand {
     @Option(name: .long, help: "Seconds between stats with --stats.")
     var statsInterval: Double = 2
 
+    @Option(name: .long, help: "Use only this pixel format (a FourCC such as YUYV, NV12, GREY, MJPG); default: the best one offered.")
+    var pixelFormat: String?
+
     @Option(name: .long, help: "mmap buffers to stream with (2-4).")
     var buffers: Int = 4
 
@@ -70,6 +73,9 @@ struct Live: ParsableCommand {
         guard fps > 0 && fps <= 1000 else { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard StabilityRule(parsing: stable) != nil else { throw ValidationError("--stable must be K/M with 1 <= K <= M, got \(stable)") }
+        if let pixelFormat, pixelFormat.isEmpty || pixelFormat.count > 4 || source != nil {
+            throw ValidationError("--pixel-format takes a FourCC (YUYV, NV12, GREY, MJPG) and applies to --device only")
+        }
         guard (2...4).contains(buffers) else { throw ValidationError("--buffers must be 2, 3 or 4, got \(buffers)") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
         if let frames, frames == 0 { throw ValidationError("--frames must be positive") }
@@ -101,7 +107,8 @@ struct Live: ParsableCommand {
                 header = "pricecam live: replaying \(source) at \(FrameInterval.formatFPS(fps)) fps"
             } else {
                 let path = device ?? "/dev/video0"
-                let capture = try V4L2Capture(path: path, request: FormatRequest(size: FrameSize(parsing: size)!, fps: fps),
+                let capture = try V4L2Capture(path: path, request: FormatRequest(size: FrameSize(parsing: size)!, fps: fps,
+                                                                             fourcc: pixelFormat.map { FourCC($0) }),
                                               bufferCount: buffers)
                 frameSource = capture
                 origin = ("device", path)

@@ -36,6 +36,12 @@ import Testing
         #expect(slow?.fourcc == .yuyv)
     }
 
+    @Test func forcedPixelFormatIsTheOnlyCandidate() {
+        let c = FormatNegotiation.choose(from: Self.webcam, request: FormatRequest(size: Self.hd, fps: 30, fourcc: .yuyv))
+        #expect(c?.fourcc == .yuyv && c?.size == Self.hd && c?.interval?.fps == 10)
+        #expect(FormatNegotiation.choose(from: Self.webcam, request: FormatRequest(size: Self.hd, fps: 30, fourcc: .grey)) == nil)
+    }
+
     @Test func emulatedFormatsAreNeverChosen() {
         let onlyEmulated = Self.webcam.filter(\.emulated)
         #expect(FormatNegotiation.choose(from: onlyEmulated) == nil)
@@ -47,18 +53,19 @@ import Testing
     }
 
     @Test(arguments: [
-        (FourCC.grey, LumaLayout.plane), (.nv12, .plane), (.yu12, .plane), (.yuyv, .packed(offset: 0)),
+        (FourCC.grey, LumaLayout.gray), (.nv12, .plane), (.yu12, .plane), (.yuyv, .packed(offset: 0)),
         (.uyvy, .packed(offset: 1)), (.mjpeg, .compressed),
     ])
-    func planarBeatsPackedBeatsCompressed(fourcc: FourCC, layout: LumaLayout) {
+    func lumaLayoutOfEachFormat(fourcc: FourCC, layout: LumaLayout) {
         #expect(LumaLayout(fourcc) == layout)
     }
 
-    @Test func greyPreferredOverYUYVAtSameSizeAndRate() {
+    @Test func greyBeatsPlanarBeatsPackedBeatsMJPEG() {
         let offered = [FourCC.mjpeg, .yuyv, .nv12, .grey].map {
             OfferedFormat(fourcc: $0, description: "", sizes: .discrete([.init(size: Self.hd, intervals: Self.rates([30]))]))
         }
-        #expect(FormatNegotiation.choose(from: offered)?.fourcc == .nv12 || FormatNegotiation.choose(from: offered)?.fourcc == .grey)
+        #expect(FormatNegotiation.choose(from: offered)?.fourcc == .grey)
+        #expect(FormatNegotiation.choose(from: Array(offered.prefix(3)))?.fourcc == .nv12)
         #expect(FormatNegotiation.choose(from: Array(offered.prefix(2)))?.fourcc == .yuyv)
     }
 

@@ -10,6 +10,10 @@ FR=$3
 export OMP_THREAD_LIMIT=1 HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home" XDG_DATA_HOME="$OUT/home"
 mkdir -p "$HOME"
 CONV="--currency USD --rate 31.5 --home TWD --no-history"
+# vivid loops output to capture only when both use the same pixel format (other
+# capture formats show noise), so pricecam is held to the injected YUYV here.
+# Format negotiation itself is unit-tested (Tests/CaptureTests).
+FMT="--pixel-format YUYV"
 # One OCR worker per guest CPU (software-emulated CPUs are slow; more workers
 # than CPUs only make each frame slower).
 JOBS=$(nproc)
@@ -46,13 +50,13 @@ log "devices rc=$(cat "$OUT/devices.rc")"
 
 # 2. live on frame A, fixed number of frames
 T0=$(now)
-"$BIN" live --device /dev/video0 --size 640x480 --fps 60 --jobs "$JOBS" --format jsonl --frames 600 --stats $CONV \
+"$BIN" live --device /dev/video0 --size 640x480 --fps 60 $FMT --jobs "$JOBS" --format jsonl --frames 600 --stats $CONV \
     > "$OUT/live-a.jsonl" 2> "$OUT/live-a.err"; echo $? > "$OUT/live-a.rc"
 log "live A rc=$(cat "$OUT/live-a.rc") in $(echo "$(now) - $T0" | bc) s"
 
 # 3. switch A -> B mid-stream; every output line is stamped with the guest's
 #    monotonic clock (/proc/uptime) as it arrives.
-( "$BIN" live --device /dev/video0 --size 640x480 --fps 60 --jobs "$JOBS" --format jsonl --duration 90 $CONV \
+( "$BIN" live --device /dev/video0 --size 640x480 --fps 60 $FMT --jobs "$JOBS" --format jsonl --duration 90 $CONV \
       2> "$OUT/switch.err"; echo $? > "$OUT/switch.rc" ) \
     | while IFS= read -r line; do echo "$(now) $line"; done > "$OUT/switch.jsonl" &
 PIPE=$!
@@ -72,14 +76,14 @@ log "switch run rc=$(cat "$OUT/switch.rc")"
 "$BIN" live --device /dev/video1 --frames 5 $CONV > /dev/null 2> "$OUT/err-output.err"; echo $? > "$OUT/err-output.rc"
 "$BIN" live --device /dev/video7 --frames 5 $CONV > /dev/null 2> "$OUT/err-missing.err"; echo $? > "$OUT/err-missing.rc"
 # busy: a second pricecam while one is streaming
-"$BIN" live --device /dev/video0 --size 640x480 --duration 6 $CONV --format jsonl > /dev/null 2>&1 &
+"$BIN" live --device /dev/video0 --size 640x480 $FMT --duration 6 $CONV --format jsonl > /dev/null 2>&1 &
 FIRST=$!
 sleep 3
-"$BIN" live --device /dev/video0 --size 640x480 --frames 5 $CONV > /dev/null 2> "$OUT/err-busy.err"; echo $? > "$OUT/err-busy.rc"
+"$BIN" live --device /dev/video0 --size 640x480 $FMT --frames 5 $CONV > /dev/null 2> "$OUT/err-busy.err"; echo $? > "$OUT/err-busy.rc"
 wait $FIRST
 
 # 5. the device disappears mid-stream (driver unbound): clear error, exit 3, no hang
-( "$BIN" live --device /dev/video0 --size 640x480 --duration 60 $CONV --format jsonl > /dev/null 2> "$OUT/err-gone.err"
+( "$BIN" live --device /dev/video0 --size 640x480 $FMT --duration 60 $CONV --format jsonl > /dev/null 2> "$OUT/err-gone.err"
   echo $? > "$OUT/err-gone.rc"; echo "$(now)" > "$OUT/err-gone.end" ) &
 GONE=$!
 sleep 4
