@@ -9,6 +9,8 @@ public final class GrayImage {
     let pix: UnsafeMutablePointer<PIX>
     /// Resolution stored in the file (dots per inch), 0 when unknown.
     public let dpi: Int
+    /// Made from a camera/replay `Frame` (the live path), not loaded from a file.
+    public private(set) var isFrame = false
 
     public var width: Int { Int(pricecam_pixWidth(pix)) }
     public var height: Int { Int(pricecam_pixHeight(pix)) }
@@ -31,6 +33,7 @@ public final class GrayImage {
         }
         guard let made else { fatalError("out of memory allocating a \(frame.width)x\(frame.height) image") }
         self.init(owning: made)
+        isFrame = true
     }
 
     /// The pixels, row by row, without padding.

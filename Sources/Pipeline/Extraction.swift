@@ -117,6 +117,7 @@ public final class Extractor {
         let page = try engine.recognize(prepared)
         guard accuracy.secondPass else { return page }
         var second = SecondPass(engine: engine, parser: parser, maxRereads: accuracy.maxRereads)
+        if image.isFrame || accuracy.forceLiveBudget { second.budgetMs = page.milliseconds * accuracy.liveBudget }
         return second.improve(page, image: prepared)
     }
 

@@ -12,6 +12,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     public var backgroundNorm = true
     /// Most lines re-read per image (each costs about 3 ms on a frame).
     public var maxRereads: Int
+    /// On live frames the second pass stops once it has spent this share of the
+    /// first pass's time, so OCR-time p99 grows by at most about that much.
+    public var liveBudget = 0.15
+    /// Apply the live budget to files too (for measuring it on fixtures: `live-budget`).
+    public var forceLiveBudget = false
 
     public init(preprocess: Bool = true, secondPass: Bool = true, maxRereads: Int = 16) {
         self.preprocess = preprocess
@@ -25,6 +30,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("no-preprocess") { o.preprocess = false }
         if flags.contains("no-second-pass") { o.secondPass = false }
         if flags.contains("no-stretch") { o.stretch = false }
+        if flags.contains("live-budget") { o.forceLiveBudget = true }
         if flags.contains("no-background-norm") { o.backgroundNorm = false }
         return o
     }
@@ -37,6 +43,8 @@ struct SecondPass {
     let engine: OCREngine
     let parser: PriceParser
     let maxRereads: Int
+    /// Milliseconds the pass may spend (nil: no limit).
+    var budgetMs: Double? = nil
 
     /// `PRICECAM_DEBUG` set: each re-read and its scores go to stderr.
     static let debug = ProcessInfo.processInfo.environment["PRICECAM_DEBUG"] != nil
@@ -145,7 +153,9 @@ struct SecondPass {
         var page = page
         reread = 0
         replaced = 0
+        let start = DispatchTime.now().uptimeNanoseconds
         for i in candidates(page) {
+            if let budget = budgetMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 >= budget { break }
             let line = page.lines[i]
             let h = max(Self.medianHeight(line), 1)
             let padY = max(4, h * 2 / 3), padX = max(6, h)
