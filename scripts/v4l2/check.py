@@ -45,8 +45,8 @@ def final_stats(evs):
 
 
 def converted(amount):
-    from decimal import Decimal, ROUND_HALF_EVEN
-    return str((Decimal(amount) * Decimal(RATE)).quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN))
+    from decimal import Decimal, ROUND_HALF_UP  # NSDecimalRound .plain, as Conversion does
+    return str((Decimal(amount) * Decimal(RATE)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 if os.path.exists(os.path.join(out, "setup.failed")) or not os.path.exists(os.path.join(out, "inside.done")):
