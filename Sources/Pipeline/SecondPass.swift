@@ -178,7 +178,38 @@ struct SecondPass {
                 }
             }
         }
+        voteOnTotals(&page, image: image)
         return page
+    }
+
+    /// The total line decides most: read it at 1×, 2× and 3× and keep the amount
+    /// at least two re-reads agree on, when the current reading has fewer votes.
+    private mutating func voteOnTotals(_ page: inout RecognizedPage, image: GrayImage) {
+        for (i, line) in page.lines.enumerated() {
+            guard let current = parser.parse(lines: PageText.lines([line])).first(where: { $0.role == .total }) else { continue }
+            let h = max(Self.medianHeight(line), 1)
+            let padY = max(4, h * 2 / 3), padX = max(6, h)
+            let x0 = max(0, line.rect.x - padX), y0 = max(0, line.rect.y - padY)
+            let x1 = min(image.width, line.rect.x + line.rect.width + padX)
+            let y1 = min(image.height, line.rect.y + line.rect.height + padY)
+            guard x1 > x0 + 2, y1 > y0 + 2 else { continue }
+            var readings: [(Decimal, RecognizedLine)] = []
+            for s in 1...3 {
+                guard let r = reread(x0: x0, y0: y0, x1: x1, y1: y1, scale: s, image: image),
+                      let t = parser.parse(lines: PageText.lines([r])).first(where: { $0.role == .total }) else { continue }
+                readings.append((t.amount, r))
+            }
+            var votes: [Decimal: Int] = [:]
+            for (a, _) in readings { votes[a, default: 0] += 1 }
+            guard let (winner, n) = votes.max(by: { $0.value < $1.value }), n >= 2, winner != current.amount,
+                  n > (votes[current.amount] ?? 0) + 1,
+                  let pick = readings.first(where: { $0.0 == winner })?.1 else { continue }
+            if Self.debug {
+                FileHandle.standardError.write("total vote [\(line.text)] -> [\(pick.text)] \(votes)\n".data(using: .utf8)!)
+            }
+            page.lines[i] = pick
+            replaced += 1
+        }
     }
 
     private mutating func reread(x0: Int, y0: Int, x1: Int, y1: Int, scale s: Int, image: GrayImage) -> RecognizedLine? {

@@ -61,6 +61,25 @@ struct AccuracyPassTests {
         }
     }
 
+    static let receipts = FixtureRegressionTests.root.appendingPathComponent("../shared/datasets/receipts-de").standardized.path
+
+    @Test("receipts-de (when present): the total-line vote finds the total on at least 96%",
+          .enabled(if: FileManager.default.fileExists(atPath: "\(receipts)/gt.json")))
+    func receiptTotals() throws {
+        let set = try EvaluationSet.load("\(Self.receipts)/gt.json", name: "receipts-de")
+        let settings = ExtractionSettings(
+            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
+            parser: ParserOptions(), converter: nil, accuracy: AccuracyOptions())
+        let extractor = try Extractor(settings: settings)
+        var score = Score()
+        for entry in set.entries {
+            let result = extractor.extract(path: entry.path)
+            score.add(truth: entry.truth, found: result.prices.map(\.match.amount), failed: result.error != nil)
+        }
+        let recall = try #require(score.totalRecall)
+        #expect(recall >= 0.96, "receipts-de total recall \(recall)")
+    }
+
     @Test("receipt totals keep their role through the second pass")
     func totalRoleSurvives() throws {
         let settings = ExtractionSettings(
