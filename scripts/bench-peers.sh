@@ -136,6 +136,7 @@ for engine in ("pricecam", "tesseract", "rapidocr"):
     f = lambda x: f"{x:.3f}" if x is not None else "-"
     tr = f"{th/tt:.3f} ({th}/{tt})" if tt else "-"
     if not listed: P = R = F = None
+    elif tp + fp == 0: P = 1.0 if fp == 0 else 0.0  # a negatives set: no price found is perfect precision
     print(f"{name:<16} {n:>4} | {engine:<8} {tr:<20} {f(P):>6} {f(R):>6} {f(F):>6} {ms:>8.0f}")
 PYEOF
 done
