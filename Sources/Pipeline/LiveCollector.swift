@@ -18,6 +18,8 @@ final class LiveCollector: @unchecked Sendable {
     private var started = Monotonic.now()
     private var residentAt: [(frames: UInt64, kb: Int)] = []
     private var lastError: String?
+    /// Set when the run ended without waiting for a worker: later results are ignored.
+    private var closed = false
 
     init(rule: StabilityRule, reporter: any LiveReporter, frameInterval: UInt64?) {
         self.reporter = reporter
@@ -50,6 +52,7 @@ final class LiveCollector: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
+        guard !closed else { return }
         latency.record(nanoseconds: latencyNs)
         ocr.record(nanoseconds: finished - started)
         processedCount += 1
@@ -57,6 +60,11 @@ final class LiveCollector: @unchecked Sendable {
         for item in update.disappeared { reporter.disappeared(item.value) }
         for item in update.appeared { reporter.appeared(item.value) }
         reporter.updated(visible: tracker.visible.map(\.value), stats: snapshot(final: false))
+    }
+
+    /// Ignores results from now on (workers abandoned at stop).
+    func close() {
+        lock.lock(); closed = true; lock.unlock()
     }
 
     func failed(frame: Frame, error: any Error) {

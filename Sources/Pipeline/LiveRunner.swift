@@ -47,6 +47,8 @@ public struct LiveConfiguration: Sendable {
     /// Report stats this often (seconds); nil: only at the end.
     public var statsInterval: Double?
     public var policy: MailboxPolicy
+    /// After a device error or SIGINT/SIGTERM: how long a frame still in OCR may finish.
+    public var stopGraceSeconds: Double = 2
 
     public init(jobs: Int = 1, stability: StabilityRule = .default, frames: UInt64? = nil, duration: Double? = nil,
                 statsInterval: Double? = nil, policy: MailboxPolicy = .latest) {
@@ -120,7 +122,15 @@ public final class LiveRunner {
             captureError = error
         }
         mailbox.close()
-        workers.wait()
+        // A normal end reads what was taken; after a device error or a signal,
+        // a frame still in OCR gets a short grace and is then abandoned (its
+        // result is ignored), so stopping never hangs on a slow recognition.
+        let interrupted = captureError != nil || (stop.reason?.hasPrefix("SIG") ?? false)
+        if interrupted {
+            if !workers.wait(timeout: configuration.stopGraceSeconds) { collector.close() }
+        } else {
+            workers.wait()
+        }
         collector.source(counters: source.counters, mailboxDropped: mailbox.dropped)
         let final = collector.emitStats(final: true)
         if let captureError { throw captureError }
@@ -225,6 +235,17 @@ final class WorkerGroup: @unchecked Sendable {
         condition.lock()
         while doneCount < count { condition.wait() }
         condition.unlock()
+    }
+
+    /// Waits at most `seconds`; true when every worker finished.
+    func wait(timeout seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while doneCount < count {
+            if !condition.wait(until: deadline) { return doneCount >= count }
+        }
+        return true
     }
 
     var failure: (any Error)? {

@@ -104,6 +104,30 @@ final class RecordingReporter: LiveReporter {
         #expect(stopped.captured == 0)
     }
 
+    @Test func deviceErrorStopsWithoutWaitingForASlowRecognition() throws {
+        final class Unplugged: FrameSource {
+            let name = "/dev/video0"
+            let frameInterval: UInt64? = 10_000_000
+            private(set) var counters = SourceCounters()
+            func next(stop: StopFlag) throws(CaptureError) -> Frame? {
+                if counters.captured == 2 { throw .disconnected(path: name, errno: 19) }
+                counters.captured += 1
+                return Frame(width: 1, height: 1, bytesPerRow: 1, pixels: [1])
+            }
+        }
+        var configuration = LiveConfiguration(jobs: 1)
+        configuration.stopGraceSeconds = 0.2
+        let runner = LiveRunner(configuration: configuration, settings: Self.settings,
+                                makeRecognizer: { _ in SlowRecognizer(ms: 3_000) })
+        let reporter = RecordingReporter()
+        let start = Monotonic.now()
+        #expect(throws: CaptureError.disconnected(path: "/dev/video0", errno: 19)) {
+            try runner.run(source: Unplugged(), stop: StopFlag(), reporter: reporter)
+        }
+        #expect(Monotonic.now() - start < 2_000_000_000)
+        #expect(reporter.finalStats?.processed == 0)
+    }
+
     @Test func workerStartupFailureIsReported() {
         struct Boom: Error {}
         let runner = LiveRunner(configuration: LiveConfiguration(jobs: 2), settings: Self.settings,

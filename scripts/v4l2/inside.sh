@@ -87,9 +87,9 @@ wait $FIRST
   echo $? > "$OUT/err-gone.rc"; echo "$(now)" > "$OUT/err-gone.end" ) &
 GONE=$!
 sleep 4
-stop_stream
 echo "$(now)" > "$OUT/err-gone.start"
 echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind 2> "$OUT/unbind.err" || log "unbind failed"
+stop_stream
 i=0
 while [ ! -f "$OUT/err-gone.rc" ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i+1)); done
 [ -f "$OUT/err-gone.rc" ] || { log "pricecam did not exit after unbind"; kill -KILL $(pidof pricecam) 2>/dev/null; }
