@@ -83,6 +83,9 @@ public struct LiveStats: Sendable {
     public var latency: LatencySummary
     /// Time a worker spent on one frame (image, OCR, parsing).
     public var ocr: LatencySummary
+    /// Capture timestamp → frame handed to the pipeline (driver queue and
+    /// scheduling; near 0 on an idle machine). Part of the latency, outside the bound.
+    public var delivery = LatencyHistogram().summary
     /// The source's frame interval (ms), when known.
     public var frameIntervalMs: Double?
     public var residentKB: Int
@@ -104,6 +107,7 @@ public struct LiveStats: Sendable {
             ("failed", .number(String(failed))),
             ("latency_ms", latency.json),
             ("ocr_ms", ocr.json),
+            ("delivery_ms", delivery.json),
             ("frame_interval_ms", frameIntervalMs.map { .fixed($0, 2) } ?? .null),
             ("bound_ms", .fixed(boundMs, 1)),
             ("rss_kb", .int(residentKB)),

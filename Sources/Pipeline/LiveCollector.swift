@@ -11,6 +11,7 @@ final class LiveCollector: @unchecked Sendable {
     private var tracker: StabilityTracker<PriceKey, LivePrice>
     private var latency = LatencyHistogram()
     private var ocr = LatencyHistogram()
+    private var delivery = LatencyHistogram()
     private var counters = SourceCounters()
     private var mailboxDropped: UInt64 = 0
     private var processedCount: UInt64 = 0
@@ -36,6 +37,11 @@ final class LiveCollector: @unchecked Sendable {
         self.counters = counters
         self.mailboxDropped = mailboxDropped
         lock.unlock()
+    }
+
+    /// Capture timestamp → the frame in pricecam's hands (driver and scheduling delay).
+    func delivered(delay: UInt64) {
+        lock.lock(); delivery.record(nanoseconds: delay < 1 << 62 ? delay : 0); lock.unlock()
     }
 
     func markResident(at frames: UInt64) {
@@ -88,7 +94,7 @@ final class LiveCollector: @unchecked Sendable {
             elapsedSeconds: Double(Monotonic.now() - started) / 1e9,
             captured: counters.captured, processed: processedCount,
             dropped: counters.discarded + mailboxDropped, failed: failures, lastFailure: lastError,
-            latency: latency.summary, ocr: ocr.summary,
+            latency: latency.summary, ocr: ocr.summary, delivery: delivery.summary,
             frameIntervalMs: frameInterval.map { Double($0) / 1e6 },
             residentKB: ResidentMemory.kilobytes(), residentAt: residentAt, final: final)
     }

@@ -105,6 +105,7 @@ public final class LiveRunner {
                 if delivered == 0, let path = ProcessInfo.processInfo.environment["PRICECAM_DUMP_FRAME"] {
                     FrameDump.writePGM(frame, to: path)
                 }
+                collector.delivered(delay: Monotonic.now() &- frame.timestamp)
                 mailbox.put(frame)
                 delivered += 1
                 collector.source(counters: source.counters, mailboxDropped: mailbox.dropped)

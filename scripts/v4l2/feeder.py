@@ -23,6 +23,7 @@ def uptime():
 
 
 current = 0
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # the reader going away ends the feeder quietly
 with open(fifo, "wb", buffering=0) as out:
     while True:
         if state["want"] != current:

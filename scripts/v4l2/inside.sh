@@ -83,10 +83,13 @@ sleep 3
 wait $FIRST
 
 # 5. the device disappears mid-stream (driver unbound): clear error, exit 3, no hang
-( "$BIN" live --device /dev/video0 --size 640x480 $FMT --duration 60 $CONV --format jsonl > /dev/null 2> "$OUT/err-gone.err"
+( "$BIN" live --device /dev/video0 --size 640x480 $FMT --duration 60 $CONV --format jsonl --stats --stats-interval 0.5 \
+      > "$OUT/err-gone.jsonl" 2> "$OUT/err-gone.err"
   echo $? > "$OUT/err-gone.rc"; echo "$(now)" > "$OUT/err-gone.end" ) &
 GONE=$!
-sleep 4
+# unplug once it is streaming and reading frames
+i=0
+while ! grep -q '"processed":[1-9]' "$OUT/err-gone.jsonl" 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
 echo "$(now)" > "$OUT/err-gone.start"
 echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind 2> "$OUT/unbind.err" || log "unbind failed"
 stop_stream
