@@ -130,7 +130,8 @@ struct Live: ParsableCommand {
             onAppear: { price in
                 guard let recorder, let converted = price.priced.conversion else { return }
                 let m = price.priced.match
-                recorder.record(source: origin.value, rawText: m.text, amount: m.amount, currency: m.currency,
+                // The device (or replay folder) and the frame the price became stable on.
+                recorder.record(source: "\(origin.value)#\(price.frame)", rawText: m.text, amount: m.amount, currency: m.currency,
                                 converted: converted, confidence: m.confidence, box: m.box?.array)
             })
         let runner = LiveRunner(
