@@ -263,7 +263,9 @@ enum FrameDump {
         for y in 0..<f.height {
             data.append(contentsOf: f.pixels[(y * f.bytesPerRow)..<(y * f.bytesPerRow + f.width)])
         }
-        FileManager.default.createFile(atPath: path, contents: data)
+        if !FileManager.default.createFile(atPath: path, contents: data) {
+            FileHandle.standardError.write(Data("pricecam: cannot write the frame dump to \(path) (PRICECAM_DUMP_FRAME)\n".utf8))
+        }
     }
 }
 

@@ -55,7 +55,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["b.png", "a.png", "notes.txt"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]))
+            #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1])))
         }
         let source = try ReplaySource(directory: dir.path, fps: 100, loop: false) { path in
             Frame(width: 1, height: 1, bytesPerRow: 1, pixels: [path.hasSuffix("a.png") ? 1 : 2])
