@@ -38,7 +38,8 @@ struct Parse: ParsableCommand {
         if format == .csv { Console.out("line,text,amount,currency,confidence,flags\n") }
         if format == .table { Console.out("PRICE               AMOUNT        CUR   FLAGS\n") }
         func handle(_ line: String) {
-            let prices = parser.parse(text: line).map { PricedMatch(match: $0, conversion: nil) }
+            // Page-level parsing of the one line, so "SUMME 7,16" gets role total.
+            let prices = parser.parse(lines: [TextLine(text: line)]).map { PricedMatch(match: $0, conversion: nil) }
             switch format {
             case .jsonl:
                 Console.out(JSON.object([("line", .string(line)), ("prices", .array(prices.map(PriceJSON.object)))]).serialized() + "\n")

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// The README's `pricecam parse` examples, with what a person reads in them.
+@Suite("parse command")
+struct ParseCommandTests {
+    static func prices(_ r: CLI.Result) -> [[(amount: String, currency: String?, role: String?)]] {
+        r.jsonLines.map { line in
+            ((line["prices"] as? [[String: Any]]) ?? []).map {
+                (($0["amount"] as? String) ?? "?", $0["currency"] as? String, $0["role"] as? String)
+            }
+        }
+    }
+
+    @Test func readmeExamples() throws {
+        let r = try CLI.run(["parse", "--format", "jsonl", "$12.99", "12,50 €", "1.234,56", "¥1,280", "EUR 24,23"])
+        #expect(r.status == 0)
+        let got = Self.prices(r)
+        #expect(got.map { $0.map(\.amount) } == [["12.99"], ["12.50"], ["1234.56"], ["1280"], ["24.23"]])
+        #expect(got.map { $0.map(\.currency) } == [["USD"], ["EUR"], [nil], ["JPY"], ["EUR"]])
+    }
+
+    @Test func currencyHintResolvesSeparator() throws {
+        let r = try CLI.run(["parse", "--format", "jsonl", "--currency-hint", "JPY", "3.350"])
+        #expect(Self.prices(r).first?.map(\.amount) == ["3350"])
+    }
+
+    @Test func stdinLinesAndTotal() throws {
+        let r = try CLI.run(["parse", "--format", "jsonl"], stdin: "Milch 1,19\nSUMME 7,16\nTel. 030 1234567\n")
+        let got = Self.prices(r)
+        #expect(got.count == 3)
+        #expect(got[0].map(\.amount) == ["1.19"])
+        #expect(got[1].map(\.amount) == ["7.16"] && got[1].first?.role == "total")
+        #expect(got[2].isEmpty)
+    }
+
+    @Test func badHintIsUsageError() throws {
+        let r = try CLI.run(["parse", "--currency-hint", "1X", "12"])
+        #expect(r.status == 2)
+    }
+}
