@@ -53,10 +53,10 @@ struct FormatOptions: ParsableArguments {
 
 enum Console {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("pricecam: " + message + "\n").utf8))
+        StandardOutput.err("pricecam: " + message + "\n")
     }
 
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardOutput.out(text)
     }
 }

@@ -178,10 +178,10 @@ enum Terminal {
     static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
 
     static func writeStderr(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardOutput.err(text)
     }
 
     static func writeStdout(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardOutput.out(text)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 import Foundation
 
 // Debian's libtesseract uses OpenMP, and libgomp reads OMP_THREAD_LIMIT only when
@@ -14,4 +15,5 @@ if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
     FileHandle.standardError.write(Data("pricecam: warning: could not re-execute with OMP_THREAD_LIMIT=1 (\(String(cString: strerror(errno)))); OCR will be slow. Set OMP_THREAD_LIMIT=1 before starting pricecam.\n".utf8))
 }
 
+StandardOutput.ignoreBrokenPipes()
 PriceCam.main()

@@ -27,7 +27,7 @@ enum CLI {
 
     /// Runs pricecam with `args` and a private PRICECAM_HOME; `asUser` runs it
     /// unprivileged through setpriv (root reads every file, so permission tests need it).
-    static func run(_ args: [String], home: String? = nil, stdin: String? = nil, asNobody: Bool = false) throws -> Result {
+    static func run(_ args: [String], home: String? = nil, stdin: String? = nil, asNobody: Bool = false, closeStdout: Bool = false) throws -> Result {
         let process = Process()
         if asNobody {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -44,6 +44,8 @@ enum CLI {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        // A reader that goes away at once, like `pricecam batch ... | head -0`.
+        if closeStdout { try out.fileHandleForReading.close() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty child never blocks.
@@ -54,7 +56,7 @@ enum CLI {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = closeStdout ? Data() : out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
