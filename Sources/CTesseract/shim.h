@@ -5,6 +5,7 @@
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
 #include <math.h>
+#include <stdlib.h>
 
 // Leptonica exposes these only as macros or enum values Swift sees awkwardly.
 static const int pricecam_IFF_UNKNOWN = IFF_UNKNOWN;
@@ -105,6 +106,49 @@ static inline PIX *pricecam_crop(PIX *pix, int x, int y, int w, int h) {
     if (!box) return NULL;
     PIX *out = pixClipRectangle(pix, box, NULL);
     boxDestroy(&box);
+    return out;
+}
+
+/// Median height (full-resolution pixels) of glyph-like connected components, or 0 when too few.
+/// Binarises at `threshold` after a 2× gray reduction when the image is large (`reduce` = 2),
+/// keeps components 3..400 px tall whose width is 0.15..3 × their height, and
+/// returns the median height. `count` receives how many components were kept.
+static inline int pricecam_textHeight(PIX *pix, int threshold, int reduce, int *count) {
+    *count = 0;
+    PIX *bin = pixConvertTo1(pix, threshold);
+    if (!bin) return 0;
+    if (reduce == 2) {
+        // Rank 1: a reduced pixel is ink when any of its four is, so dotted (thermal) glyphs stay whole.
+        PIX *small = pixReduceRankBinary2(bin, 1, NULL);
+        pixDestroy(&bin);
+        if (!small) return 0;
+        bin = small;
+    }
+    BOXA *boxa = pixConnComp(bin, NULL, 8);
+    pixDestroy(&bin);
+    if (!boxa) return 0;
+    int n = boxaGetCount(boxa);
+    int *hs = (int *)malloc(sizeof(int) * (n > 0 ? n : 1));
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        l_int32 x, y, w, h;
+        if (boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) != 0) continue;
+        int H = h * reduce, W = w * reduce;
+        if (H < 6 || H > 400) continue;
+        if (W * 100 < H * 15 || W > H * 3) continue;
+        hs[k++] = H;
+    }
+    boxaDestroy(&boxa);
+    int out = 0;
+    if (k >= 8) {
+        // Insertion-free median: counting sort over 0..400.
+        int hist[401] = {0};
+        for (int i = 0; i < k; i++) hist[hs[i]]++;
+        int run = 0;
+        for (int v = 0; v <= 400; v++) { run += hist[v]; if (run * 2 > k) { out = v; break; } }
+    }
+    free(hs);
+    *count = k;
     return out;
 }
 

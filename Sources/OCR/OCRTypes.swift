@@ -49,3 +49,30 @@ public struct RecognizedPage: Sendable {
     /// Wall time spent in recognition (milliseconds).
     public var milliseconds: Double
 }
+
+extension PixelRect {
+    /// The rectangle with every coordinate multiplied by `factor` (rounded outwards).
+    public func scaled(by factor: Double) -> PixelRect {
+        let left = Int((Double(x) * factor).rounded(.down)), top = Int((Double(y) * factor).rounded(.down))
+        let right = Int((Double(x + width) * factor).rounded(.up)), bottom = Int((Double(y + height) * factor).rounded(.up))
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+extension RecognizedPage {
+    /// The page read on a copy scaled by `1 / factor`, with its boxes mapped back by `factor`
+    /// onto an image of `width` × `height` (the original).
+    public func rescaled(by factor: Double, width: Int, height: Int) -> RecognizedPage {
+        func clip(_ r: PixelRect) -> PixelRect {
+            let x0 = max(0, r.x), y0 = max(0, r.y)
+            let x1 = min(width, r.x + r.width), y1 = min(height, r.y + r.height)
+            return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+        let mapped = lines.map { line in
+            RecognizedLine(
+                words: line.words.map { RecognizedWord(text: $0.text, rect: clip($0.rect.scaled(by: factor)), confidence: $0.confidence) },
+                rect: clip(line.rect.scaled(by: factor)), confidence: line.confidence)
+        }
+        return RecognizedPage(width: width, height: height, lines: mapped, milliseconds: milliseconds)
+    }
+}

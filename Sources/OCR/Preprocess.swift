@@ -101,4 +101,30 @@ public enum Preprocess {
         if let s = plan.stretch, let n = out.stretched(low: s.lowerBound, high: s.upperBound) { out = n }
         return out
     }
+
+    /// Median glyph height (px) from which a large image is read downscaled. 300-dpi receipt
+    /// scans measure 20–34 px (Tesseract's word boxes 35–40 px), past the height its LSTM reads
+    /// best, and the first pass costs with the pixel count (receipts-de: 24/18 read 25/26 totals
+    /// right in the first pass at 434 ms/img, vs 23/26 at 518 ms/img unscaled).
+    public static let tallGlyphHeight = 24
+    /// Glyph height (px) a downscaled image aims for (20: 461 ms/img, same totals).
+    public static let glyphTarget = 18.0
+    /// Never shrink more than this.
+    public static let minimumScale = 0.5
+    /// Only images over this many pixels (larger than a 720p frame) are downscaled: there the
+    /// first pass costs 0.4–0.8 s. Big-text 720p tags read worse shrunk (clean frame_0013
+    /// "zł34,49" → "zi34,49", jpeg frame_0002 lost "£57.75") and gain under 10 ms.
+    public static let downscaleMinimumPixels = 1_000_000
+
+    /// Median glyph height of `image` (binarised halfway between its p2 and p98 levels).
+    public static func glyphHeight(_ image: GrayImage, measurements m: ImageMeasurements) -> (height: Int, count: Int) {
+        image.glyphHeight(threshold: max(1, min(254, (m.low + m.high) / 2)))
+    }
+
+    /// Factor to shrink an image by before the first pass (nil: read as is). Needs at least
+    /// 20 glyph-like components to trust the median.
+    public static func downscale(glyphHeight h: Int, count: Int, pixels: Int) -> Double? {
+        guard pixels > downscaleMinimumPixels, count >= 20, h >= tallGlyphHeight else { return nil }
+        return max(minimumScale, glyphTarget / Double(h))
+    }
 }

@@ -50,4 +50,13 @@ extension GrayImage {
         }
         return (0..<(columns * rows)).map { Array(flat[($0 * 256)..<(($0 + 1) * 256)]) }
     }
+
+    /// Median height of glyph-like connected components (pixels of this image) and how many
+    /// there were; height 0 when fewer than 8. Binarised at `threshold`, on a 2× reduced copy when large.
+    public func glyphHeight(threshold: Int = 128) -> (height: Int, count: Int) {
+        var count: Int32 = 0
+        let reduce: Int32 = width * height > 1_200_000 ? 2 : 1
+        let h = pricecam_textHeight(pix, Int32(threshold), reduce, &count)
+        return (Int(h), Int(count))
+    }
 }

@@ -114,11 +114,33 @@ public final class Extractor {
             }
             prepared = Preprocess.apply(plan, to: image)
         }
-        let page = try engine.recognize(prepared)
+        var page: RecognizedPage
+        if let small = accuracy.preprocess && accuracy.downscale ? downscaled(prepared) : nil {
+            // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
+            page = try engine.recognize(small).rescaled(by: Double(prepared.width) / Double(small.width), width: prepared.width, height: prepared.height)
+        } else {
+            page = try engine.recognize(prepared)
+        }
         guard accuracy.secondPass else { return page }
         var second = SecondPass(engine: engine, parser: parser, maxRereads: accuracy.maxRereads)
+        let large = image.width * image.height > Preprocess.downscaleMinimumPixels
+        second.enlargeTallText = !large
+        if large { second.budgetMs = page.milliseconds * accuracy.largeImageBudget }
         if image.isFrame || accuracy.forceLiveBudget { second.budgetMs = page.milliseconds * accuracy.liveBudget }
         return second.improve(page, image: prepared)
+    }
+
+    /// `image` shrunk for the first pass when its text is much taller than Tesseract needs (nil: read as is).
+    func downscaled(_ image: GrayImage) -> GrayImage? {
+        guard image.width * image.height > Preprocess.downscaleMinimumPixels else { return nil }
+        let m = Preprocess.measure(image)
+        let g = Preprocess.glyphHeight(image, measurements: m)
+        let factor = Preprocess.downscale(glyphHeight: g.height, count: g.count, pixels: image.width * image.height)
+        if SecondPass.debug {
+            FileHandle.standardError.write("glyph height \(g.height) (\(g.count) components) -> scale \(factor.map { "\($0)" } ?? "1")\n".data(using: .utf8)!)
+        }
+        guard let factor else { return nil }
+        return image.scaled(by: factor)
     }
 
     /// Parses and converts what the OCR read.

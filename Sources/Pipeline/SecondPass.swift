@@ -10,11 +10,17 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// Individual preprocessing steps (for ablation: `no-stretch`, `no-background-norm`).
     public var stretch = true
     public var backgroundNorm = true
+    /// Read images with tall text (300-dpi scans) downscaled in the first pass (`no-downscale`).
+    public var downscale = true
     /// Most lines re-read per image (each costs about 3 ms on a frame).
     public var maxRereads: Int
     /// On live frames the second pass stops once it has spent this share of the
     /// first pass's time, so OCR-time p99 grows by at most about that much.
     public var liveBudget = 0.15
+    /// On images over `Preprocess.downscaleMinimumPixels` (receipt scans: 15–30 digit lines, each
+    /// re-read 10–30 ms) the second pass stops after this share of the first pass's time;
+    /// the total-line vote runs regardless.
+    public var largeImageBudget = 0.4
     /// Apply the live budget to files too (for measuring it on fixtures: `live-budget`).
     public var forceLiveBudget = false
 
@@ -32,6 +38,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("no-stretch") { o.stretch = false }
         if flags.contains("live-budget") { o.forceLiveBudget = true }
         if flags.contains("no-background-norm") { o.backgroundNorm = false }
+        if flags.contains("no-downscale") { o.downscale = false }
         return o
     }
 }
@@ -54,6 +61,13 @@ struct SecondPass {
     /// Text height (px) under which a re-read enlarges the line; re-reads aim for this height.
     static let smallText = 20
     static let targetHeight = 34.0
+    /// On large images (`enlargeTallText` false) text at least this tall (px) is re-read at 1× only,
+    /// and its total line voted on at 1× and 2×: enlarging it takes it past the 20–35 px Tesseract's
+    /// LSTM reads best and costs 20–55 ms a line (receipts-de: 246 such 2× fallbacks, 33 kept, none
+    /// changed a total; 1055 → 830 ms/img). Frames keep the fallback: their few big-text tags gain
+    /// from it (perspective tag_0001 "188", symbols frame_0004 "22,900").
+    static let noEnlargeHeight = 30
+    var enlargeTallText = true
 
     /// How many lines the last `improve` re-read, and how many it replaced.
     private(set) var reread = 0
@@ -145,8 +159,8 @@ struct SecondPass {
                 out.append((i, minConf))
             }
         }
-        // Worst first when over budget.
-        return out.sorted { $0.1 < $1.1 }.prefix(maxRereads).map(\.0).sorted()
+        // Worst first: the line limit and a time budget cut the most confident lines.
+        return out.sorted { $0.1 < $1.1 }.prefix(maxRereads).map(\.0)
     }
 
     mutating func improve(_ page: RecognizedPage, image: GrayImage) -> RecognizedPage {
@@ -166,10 +180,11 @@ struct SecondPass {
             // First at the scale the text height asks for; when that reads no
             // better, once more at the next scale up.
             let first = Self.scale(forHeight: h)
-            for s in [first, first + 1] where s <= 3 {
+            let scales = !enlargeTallText && h >= Self.noEnlargeHeight ? [first] : [first, first + 1]
+            for s in scales where s <= 3 {
                 guard let candidate = reread(x0: x0, y0: y0, x1: x1, y1: y1, scale: s, image: image) else { continue }
                 if Self.debug {
-                    FileHandle.standardError.write("reread x\(s) [\(line.text)] \(score(line)) -> [\(candidate.text)] \(score(candidate))\n".data(using: .utf8)!)
+                    FileHandle.standardError.write("reread x\(s) h\(h) \(better(candidate, than: line) ? "KEEP" : "drop") [\(line.text)] \(score(line)) -> [\(candidate.text)] \(score(candidate))\n".data(using: .utf8)!)
                 }
                 if better(candidate, than: line) {
                     page.lines[i] = candidate
@@ -194,7 +209,7 @@ struct SecondPass {
             let y1 = min(image.height, line.rect.y + line.rect.height + padY)
             guard x1 > x0 + 2, y1 > y0 + 2 else { continue }
             var readings: [(Decimal, RecognizedLine)] = []
-            for s in 1...3 {
+            for s in (!enlargeTallText && h >= Self.noEnlargeHeight ? [1, 2] : [1, 2, 3]) {
                 guard let r = reread(x0: x0, y0: y0, x1: x1, y1: y1, scale: s, image: image),
                       let t = parser.parse(lines: PageText.lines([r])).first(where: { $0.role == .total }) else { continue }
                 readings.append((t.amount, r))
@@ -217,7 +232,8 @@ struct SecondPass {
         let again: RecognizedPage
         var dx = 0, dy = 0
         if s == 1 {
-            // Same pixels, one line: SetRectangle + psm 7 (about 3 ms).
+            // Same pixels, one line: SetRectangle + psm 7 (about 3 ms on a frame; 10–30 ms on a
+            // receipt line, as much as cropping first: the LSTM, not the image size, is the cost).
             guard let page = try? engine.recognize(image, region: line, pageSegmentationMode: 7) else { return nil }
             again = page
         } else {
@@ -229,6 +245,7 @@ struct SecondPass {
             dy = y0
         }
         reread += 1
+        if Self.debug { FileHandle.standardError.write("  reread ms \(again.milliseconds) \(line.width)x\(line.height) s\(s)\n".data(using: .utf8)!) }
         let words = again.lines.flatMap(\.words).map { w in
             RecognizedWord(text: w.text, rect: PixelRect(x: dx + w.rect.x / s, y: dy + w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s), confidence: w.confidence)
         }

@@ -1,5 +1,5 @@
 import Foundation
-import OCR
+@testable import OCR
 import Testing
 
 /// The preprocessing chooser picks each step from its measurement on the fixture family the step exists for.
@@ -64,5 +64,34 @@ struct PreprocessTests {
         #expect(big.width == image.width * 2 && big.height == image.height * 2)
         // The shadowed image's paper becomes even after normalisation.
         #expect(Preprocess.measure(normalized).shadow < Preprocess.measure(image).shadow)
+    }
+
+    @Test("downscale: chosen for a clean receipt enlarged 3× (300-dpi-like text), never for the clean family as is")
+    func downscaleChoice() throws {
+        for path in try Self.images("clean") {
+            let image = try GrayImage.load(path: path)
+            let g = Preprocess.glyphHeight(image, measurements: Preprocess.measure(image))
+            #expect(Preprocess.downscale(glyphHeight: g.height, count: g.count, pixels: image.width * image.height) == nil, "\(path): glyph \(g)")
+        }
+        let receipt = try GrayImage.load(path: "\(Self.fixtures)/clean/receipt_0001.png")
+        let big = try #require(receipt.scaled(by: 3))
+        let g1 = Preprocess.glyphHeight(receipt, measurements: Preprocess.measure(receipt))
+        let g3 = Preprocess.glyphHeight(big, measurements: Preprocess.measure(big))
+        // The estimate follows the text: 3× the pixels, about 3× the height.
+        #expect(abs(Double(g3.height) - 3 * Double(g1.height)) <= 0.25 * 3 * Double(g1.height), "glyph \(g1) at 1×, \(g3) at 3×")
+        let factor = try #require(Preprocess.downscale(glyphHeight: g3.height, count: g3.count, pixels: big.width * big.height))
+        #expect(factor >= Preprocess.minimumScale && factor < 1)
+    }
+
+    @Test("boxes read on a downscaled copy map back to the original's pixels")
+    func rescaleBoxes() {
+        let word = RecognizedWord(text: "9,99", rect: PixelRect(x: 10, y: 20, width: 30, height: 11), confidence: 0.9)
+        let page = RecognizedPage(width: 100, height: 50, lines: [RecognizedLine(words: [word], rect: word.rect, confidence: 0.9)], milliseconds: 1)
+        let back = page.rescaled(by: 2, width: 200, height: 100)
+        #expect(back.width == 200 && back.height == 100)
+        #expect(back.lines[0].words[0].rect == PixelRect(x: 20, y: 40, width: 60, height: 22))
+        // Clipped to the original image.
+        let edge = RecognizedPage(width: 100, height: 50, lines: [RecognizedLine(words: [], rect: PixelRect(x: 90, y: 40, width: 10, height: 10), confidence: 0)], milliseconds: 1)
+        #expect(edge.rescaled(by: 1.5, width: 149, height: 74).lines[0].rect == PixelRect(x: 135, y: 60, width: 14, height: 14))
     }
 }

@@ -90,4 +90,28 @@ struct AccuracyPassTests {
         let totals = result.prices.filter { $0.match.role == .total }
         #expect(totals.map(\.match.amount) == [Decimal(string: "27.05")!])
     }
+
+    @Test("downscale: a clean receipt enlarged 3× reads the same total, its box in the enlarged image's pixels")
+    func downscaleKeepsAmounts() throws {
+        let settings = ExtractionSettings(
+            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
+            parser: ParserOptions(), converter: nil, accuracy: AccuracyOptions())
+        let extractor = try Extractor(settings: settings)
+        for name in ["receipt_0001.png", "receipt_0004.png"] {
+            let image = try GrayImage.load(path: "\(Self.fixtures)/clean/\(name)")
+            let big = try #require(image.scaled(by: 3))
+            let small = try extractor.prices(in: image)
+            let large = try extractor.prices(in: big)
+            let t1 = try #require(small.first { $0.match.role == .total }?.match)
+            let t3 = try #require(large.first { $0.match.role == .total }?.match, "\(name): no total at 3×: \(large.map(\.match.text))")
+            #expect(t3.amount == t1.amount)
+            // Most item amounts survive too (the large-image second pass is budgeted, see docs/accuracy.md).
+            let kept = Set(small.map(\.match.amount)).intersection(large.map(\.match.amount)).count
+            #expect(kept + 1 >= small.count, "\(name): \(small.map(\.match.text)) at 1×, \(large.map(\.match.text)) at 3×")
+            let b = try #require(t3.box), q = try #require(t1.box)
+            #expect(b.x >= 0 && b.y >= 0 && b.x + b.width <= big.width && b.y + b.height <= big.height)
+            // Same place, 3× the coordinates (within a few original pixels).
+            #expect(abs(b.y - 3 * q.y) <= 30 && abs(b.x - 3 * q.x) <= 60, "\(t3.text): \(b) vs 3× \(q)")
+        }
+    }
 }
