@@ -31,8 +31,9 @@ let package = Package(
 
         // Pure Swift: OCR text -> price matches.
         .target(name: "PriceParsing", swiftSettings: strict),
-        // Currency settings, validation, ISO 4217 minor units, Decimal conversion.
-        .target(name: "Conversion", swiftSettings: strict),
+        // Currency settings, validation, Decimal conversion (ISO 4217 minor units
+        // come from PriceParsing's currency catalog: one table for both).
+        .target(name: "Conversion", dependencies: ["PriceParsing"], swiftSettings: strict),
         // Frames and frame sources (V4L2 device, replay folder).
         .target(name: "Capture", dependencies: ["CV4L2"], swiftSettings: strict),
         // Tesseract engine, image loading and preprocessing with Leptonica.

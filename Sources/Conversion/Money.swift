@@ -1,30 +1,16 @@
 import Foundation
+import PriceParsing
 
 /// ISO 4217 minor units (digits after the decimal point). Unknown codes: 2.
+/// One table serves parsing and conversion: `PriceParsing.Currencies`.
 public enum MinorUnits {
-    static let table: [String: Int] = [
-        // 0 digits
-        "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
-        "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
-        // 3 digits
-        "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
-        // 4 digits
-        "CLF": 4, "UYW": 4,
-        // 2 digits (listed so `isKnown` answers for the common ones)
-        "AED": 2, "ARS": 2, "AUD": 2, "BGN": 2, "BRL": 2, "CAD": 2, "CHF": 2, "CNY": 2, "COP": 2,
-        "CZK": 2, "DKK": 2, "EGP": 2, "EUR": 2, "GBP": 2, "HKD": 2, "HUF": 2, "IDR": 2, "ILS": 2,
-        "INR": 2, "MXN": 2, "MYR": 2, "NOK": 2, "NZD": 2, "PEN": 2, "PHP": 2, "PKR": 2, "PLN": 2,
-        "RON": 2, "RUB": 2, "SAR": 2, "SEK": 2, "SGD": 2, "THB": 2, "TRY": 2, "TWD": 2, "UAH": 2,
-        "USD": 2, "ZAR": 2,
-    ]
-
     /// Minor units of `code` (case-insensitive); 2 for unknown codes and nil.
     public static func of(_ code: String?) -> Int {
         guard let code else { return 2 }
-        return table[code.uppercased()] ?? 2
+        return Currencies.minorUnits(code)
     }
 
-    public static func isKnown(_ code: String) -> Bool { table[code.uppercased()] != nil }
+    public static func isKnown(_ code: String) -> Bool { Currencies.isKnown(code) }
 }
 
 /// Exact Decimal rounding and formatting. No floating point anywhere.
