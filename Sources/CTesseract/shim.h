@@ -69,16 +69,20 @@ static inline PIX *pricecam_stretch(PIX *pix, int lo, int hi) {
     return pixGammaTRC(NULL, pix, 1.0f, lo, hi);
 }
 
-/// Deskews an 8 bpp Pix when Leptonica finds a confident small skew; new Pix (a copy when none) or NULL.
-/// `angle` receives the angle found in degrees (0 when not confident).
-static inline PIX *pricecam_deskew(PIX *pix, float *angle) {
+/// Deskews an 8 bpp Pix when Leptonica finds a confident skew of at least `minAngle` degrees
+/// (binarised at `threshold`); new Pix (a copy when none) or NULL.
+/// `angle` receives the angle found in degrees, `confidence` Leptonica's confidence (both 0 when none).
+static inline PIX *pricecam_deskew(PIX *pix, int threshold, float minAngle, float *angle, float *confidence) {
     l_float32 a = 0, conf = 0;
     *angle = 0;
-    PIX *bin = pixConvertTo1(pix, 130);
+    *confidence = 0;
+    PIX *bin = pixConvertTo1(pix, threshold);
     if (!bin) return NULL;
     int ok = pixFindSkew(bin, &a, &conf);
     pixDestroy(&bin);
-    if (ok != 0 || conf < 3.0f || fabsf(a) < 0.3f) return pixCopy(NULL, pix);
+    if (ok != 0) return pixCopy(NULL, pix);
+    *confidence = conf;
+    if (conf < 3.0f || fabsf(a) < minAngle) return pixCopy(NULL, pix);
     *angle = a;
     return pixRotate(pix, a * 3.14159265f / 180.0f, L_ROTATE_AREA_MAP, L_BRING_IN_WHITE, 0, 0);
 }

@@ -127,4 +127,7 @@ public enum Preprocess {
         guard pixels > downscaleMinimumPixels, count >= 20, h >= tallGlyphHeight else { return nil }
         return max(minimumScale, glyphTarget / Double(h))
     }
+
+    /// Skew (degrees) from which an image is rotated upright (`pixFindSkew`, confidence ≥ 3).
+    public static let deskewMinAngle = 1.0
 }

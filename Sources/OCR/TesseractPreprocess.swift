@@ -35,11 +35,12 @@ extension GrayImage {
         derived(pricecam_stretch(pix, Int32(low), Int32(high)))
     }
 
-    /// Rotated upright when Leptonica finds a confident skew; `angle` is what it found (degrees, 0 = none).
-    public func deskewed() -> (image: GrayImage, angle: Double)? {
-        var angle: Float = 0
-        guard let image = derived(pricecam_deskew(pix, &angle)) else { return nil }
-        return (image, Double(angle))
+    /// Rotated upright when Leptonica (`pixFindSkew`, binarised at `threshold`) finds a confident skew
+    /// of at least `minAngle` degrees; `angle` is what it applied (0 = none, the image is then a copy).
+    public func deskewed(threshold: Int, minAngle: Double) -> (image: GrayImage, angle: Double, confidence: Double)? {
+        var angle: Float = 0, confidence: Float = 0
+        guard let image = derived(pricecam_deskew(pix, Int32(threshold), Float(minAngle), &angle, &confidence)) else { return nil }
+        return (image, Double(angle), Double(confidence))
     }
 
     /// Gray-level histograms of a `columns` × `rows` grid of tiles, sampling every `step`-th pixel.

@@ -114,6 +114,15 @@ public final class Extractor {
             }
             prepared = Preprocess.apply(plan, to: image)
         }
+        if accuracy.preprocess && accuracy.deskew {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let m = Preprocess.measure(prepared)
+            let d = prepared.deskewed(threshold: max(1, min(254, (m.low + m.high) / 2)), minAngle: Preprocess.deskewMinAngle)
+            if SecondPass.debug {
+                FileHandle.standardError.write("deskew angle \(d?.angle ?? 0) conf \(d?.confidence ?? 0) \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) ms\n".data(using: .utf8)!)
+            }
+            if let d, d.angle != 0 { prepared = d.image }
+        }
         var page: RecognizedPage
         if let small = accuracy.preprocess && accuracy.downscale ? downscaled(prepared) : nil {
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.

@@ -12,6 +12,8 @@ public struct AccuracyOptions: Sendable, Hashable {
     public var backgroundNorm = true
     /// Read images with tall text (300-dpi scans) downscaled in the first pass (`no-downscale`).
     public var downscale = true
+    /// Rotate slightly skewed images upright before the first pass (`no-deskew`).
+    public var deskew = true
     /// Most lines re-read per image (each costs about 3 ms on a frame).
     public var maxRereads: Int
     /// On live frames the second pass stops once it has spent this share of the
@@ -39,6 +41,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("live-budget") { o.forceLiveBudget = true }
         if flags.contains("no-background-norm") { o.backgroundNorm = false }
         if flags.contains("no-downscale") { o.downscale = false }
+        if flags.contains("no-deskew") { o.deskew = false }
         return o
     }
 }

@@ -94,4 +94,19 @@ struct PreprocessTests {
         let edge = RecognizedPage(width: 100, height: 50, lines: [RecognizedLine(words: [], rect: PixelRect(x: 90, y: 40, width: 10, height: 10), confidence: 0)], milliseconds: 1)
         #expect(edge.rescaled(by: 1.5, width: 149, height: 74).lines[0].rect == PixelRect(x: 135, y: 60, width: 14, height: 14))
     }
+
+    @Test("deskew: applied on rotate fixtures, never on clean or perspective")
+    func deskewChoice() throws {
+        func applied(_ family: String) throws -> Int {
+            try Self.images(family).filter { path in
+                let image = try GrayImage.load(path: path)
+                let m = Preprocess.measure(image)
+                let d = try #require(image.deskewed(threshold: (m.low + m.high) / 2, minAngle: Preprocess.deskewMinAngle))
+                return d.angle != 0
+            }.count
+        }
+        #expect(try applied("rotate") >= 4)
+        #expect(try applied("clean") == 0)
+        #expect(try applied("perspective") == 0)
+    }
 }

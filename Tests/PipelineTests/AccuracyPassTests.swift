@@ -114,4 +114,13 @@ struct AccuracyPassTests {
             #expect(abs(b.y - 3 * q.y) <= 30 && abs(b.x - 3 * q.x) <= 60, "\(t3.text): \(b) vs 3× \(q)")
         }
     }
+
+    @Test("rotate: deskew raises recall")
+    func rotateDeskew() throws {
+        var without = AccuracyOptions()
+        without.deskew = false
+        let (off, _) = try Self.recall("rotate", without)
+        let (on, _) = try Self.recall("rotate", AccuracyOptions())
+        #expect(on > off, "rotate recall \(off) without, \(on) with deskew")
+    }
 }
