@@ -54,7 +54,7 @@ public struct ExtractionSettings: Sendable {
     public var parser: ParserOptions
     public var converter: Converter?
     public var limits: ImageLimits
-    /// Preprocessing and second pass (see docs/accuracy.md).
+    /// Preprocessing and second pass (see README.md, "Accuracy").
     public var accuracy: AccuracyOptions
 
     public init(ocr: OCRConfiguration, parser: ParserOptions, converter: Converter?, limits: ImageLimits = .default, accuracy: AccuracyOptions = .fromEnvironment) {

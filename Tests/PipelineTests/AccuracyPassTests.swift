@@ -111,7 +111,7 @@ struct AccuracyPassTests {
             let t1 = try #require(small.first { $0.match.role == .total }?.match)
             let t3 = try #require(large.first { $0.match.role == .total }?.match, "\(name): no total at 3×: \(large.map(\.match.text))")
             #expect(t3.amount == t1.amount)
-            // Most item amounts survive too (the large-image second pass is budgeted, see docs/accuracy.md).
+            // Most item amounts survive too (the large-image second pass is budgeted, see README.md, "Accuracy").
             let kept = Set(small.map(\.match.amount)).intersection(large.map(\.match.amount)).count
             #expect(kept + 1 >= small.count, "\(name): \(small.map(\.match.text)) at 1×, \(large.map(\.match.text)) at 3×")
             let b = try #require(t3.box), q = try #require(t1.box)

@@ -14,7 +14,7 @@ struct FixtureRegressionTests {
     /// Amount recall and precision floors for the degraded families; a drop
     /// below either fails. Floors sit just under the measured values (see the
     /// commit that last changed them for the figures). Raised with the
-    /// preprocessing and second pass (docs/accuracy.md has the before/after).
+    /// preprocessing and second pass (README.md, "Accuracy" has the before/after).
     static let floors: [String: (recall: Double, precision: Double)] = [
         "blur": (0.96, 0.97),
         "noise": (0.90, 0.97),
