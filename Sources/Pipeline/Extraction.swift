@@ -135,7 +135,10 @@ public final class Extractor {
         let large = image.width * image.height > Preprocess.downscaleMinimumPixels
         second.enlargeTallText = !large
         if large { second.budgetMs = page.milliseconds * accuracy.largeImageBudget }
-        if image.isFrame || accuracy.forceLiveBudget { second.budgetMs = page.milliseconds * accuracy.liveBudget }
+        if image.isFrame || accuracy.forceLiveBudget {
+            second.budgetMs = page.milliseconds * accuracy.liveBudget
+            second.strictBudget = true
+        }
         return second.improve(page, image: prepared)
     }
 

@@ -16,9 +16,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     public var deskew = true
     /// Most lines re-read per image (each costs about 3 ms on a frame).
     public var maxRereads: Int
-    /// On live frames the second pass stops once it has spent this share of the
-    /// first pass's time, so OCR-time p99 grows by at most about that much.
-    public var liveBudget = 0.15
+    /// On live frames the second pass may add at most this share of the first
+    /// pass's time (a re-read starts only if it should end within it), so OCR-time
+    /// p99 grows by about that much plus preprocessing (scripts/bench-live-ocr.sh:
+    /// +3–15% p99 at 640x480; 0.15 with a start-only check gave +25–40%).
+    public var liveBudget = 0.10
     /// On images over `Preprocess.downscaleMinimumPixels` (receipt scans: 15–30 digit lines, each
     /// re-read 10–30 ms) the second pass stops after this share of the first pass's time;
     /// the total-line vote runs regardless.
@@ -55,6 +57,14 @@ struct SecondPass {
     let maxRereads: Int
     /// Milliseconds the pass may spend (nil: no limit).
     var budgetMs: Double? = nil
+    /// Live frames: a re-read (the total vote's too) starts only when it is
+    /// expected to end within the budget, so the budget bounds the added time
+    /// rather than the time before the last re-read starts.
+    var strictBudget = false
+    /// When `improve` started, and the slowest re-read so far per unit of
+    /// scale² (starts at the ~3 ms a SetRectangle + psm 7 read takes on a frame).
+    private var started: UInt64 = 0
+    private var costPerRead = 3.0
 
     /// `PRICECAM_DEBUG` set: each re-read and its scores go to stderr.
     static let debug = ProcessInfo.processInfo.environment["PRICECAM_DEBUG"] != nil
@@ -171,6 +181,7 @@ struct SecondPass {
         reread = 0
         replaced = 0
         let start = DispatchTime.now().uptimeNanoseconds
+        started = start
         for i in candidates(page) {
             if let budget = budgetMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 >= budget { break }
             let line = page.lines[i]
@@ -232,6 +243,11 @@ struct SecondPass {
 
     private mutating func reread(x0: Int, y0: Int, x1: Int, y1: Int, scale s: Int, image: GrayImage) -> RecognizedLine? {
         let line = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let cost = costPerRead * Double(s * s)
+        if strictBudget, let budget = budgetMs,
+           Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000 + cost > budget {
+            return nil
+        }
         let again: RecognizedPage
         var dx = 0, dy = 0
         if s == 1 {
@@ -248,6 +264,7 @@ struct SecondPass {
             dy = y0
         }
         reread += 1
+        costPerRead = max(costPerRead, again.milliseconds / Double(s * s))
         if Self.debug { FileHandle.standardError.write("  reread ms \(again.milliseconds) \(line.width)x\(line.height) s\(s)\n".data(using: .utf8)!) }
         let words = again.lines.flatMap(\.words).map { w in
             RecognizedWord(text: w.text, rect: PixelRect(x: dx + w.rect.x / s, y: dy + w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s), confidence: w.confidence)
