@@ -175,64 +175,28 @@ run "$BIN" history check; contains "integrity after two writers" "$out" "ok 8000
 
 echo "-- interactive setup on a pseudo-terminal" >&2
 fresh tty
-python3 - "$BIN" <<'PY' && pass "interactive setup: re-prompts, saves, summary" || fail "interactive setup"
-import os, pty, sys, time, select
-binary = sys.argv[1]
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(binary, [binary, "setup"])
-out = b""
-def read_until(token, timeout=20):
-    global out
-    end = time.time() + timeout
-    while token not in out and time.time() < end:
-        r, _, _ = select.select([fd], [], [], 0.2)
-        if r:
-            try: out += os.read(fd, 4096)
-            except OSError: break
-    return token in out
+python3 - "$BIN" "$ROOT/scripts" <<'PY' && pass "interactive setup: re-prompts, saves, summary" || fail "interactive setup"
+import sys
+sys.path.insert(0, sys.argv[2])
+from pty_dialog import run
 steps = [(b"Currency the prices are in", b"jp1\r"), (b"letters A-Z only", b"jpy\r"),
          (b"home currency", b"twd\r"), (b"Exchange rate", b"1,000.5\r"), (b"more than one separator", b"0,22\r")]
-for token, answer in steps:
-    if not read_until(token):
-        print("missing prompt", token, out.decode(errors="replace"), file=sys.stderr); sys.exit(1)
-    os.write(fd, answer)
-ok = read_until(b"Saved to")
-read_until(b"TWD\r\n", 5)
-_, status = os.waitpid(pid, 0)
-text = out.decode(errors="replace")
-if not ok or os.waitstatus_to_exitcode(status) != 0 or "Welcome to pricecam" not in text or "1 JPY = 0.22 TWD" not in text:
+ok, text, code = run([sys.argv[1], "setup"], steps, until=b"Saved to", linger=(b"TWD\r\n", 5))
+if not ok or code != 0 or "Welcome to pricecam" not in text or "1 JPY = 0.22 TWD" not in text:
     print(text, file=sys.stderr); sys.exit(1)
 PY
 grep -q '^rate = "0.22"' "$PRICECAM_HOME/settings.toml" && pass "interactive answers saved" || fail "interactive answers not saved"
 
 if [ -n "$IMG" ]; then
     fresh ttygate
-    python3 - "$BIN" "$IMG" <<'PY' && pass "gate on a terminal runs setup, then the scan" || fail "gate on a terminal"
-import os, pty, sys, time, select
-binary, img = sys.argv[1], sys.argv[2]
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(binary, [binary, "scan", "--no-history", "--format", "jsonl", img])
-out = b""
-def read_until(token, timeout=30):
-    global out
-    end = time.time() + timeout
-    while token not in out and time.time() < end:
-        r, _, _ = select.select([fd], [], [], 0.2)
-        if r:
-            try: out += os.read(fd, 4096)
-            except OSError: break
-    return token in out
-for token, answer in [(b"Currency the prices are in", b"eur\r"), (b"home currency", b"\r"), (b"Exchange rate", b"2\r")]:
-    if not read_until(token):
-        print("missing", token, out.decode(errors="replace"), file=sys.stderr); sys.exit(1)
-    os.write(fd, answer)
-read_until(b'"file":')
-read_until(b"\n__never__", 3)
-_, status = os.waitpid(pid, 0)
-text = out.decode(errors="replace")
-if b'"file":' not in out or os.waitstatus_to_exitcode(status) == 2:
+    python3 - "$BIN" "$IMG" "$ROOT/scripts" <<'PY' && pass "gate on a terminal runs setup, then the scan" || fail "gate on a terminal"
+import sys
+sys.path.insert(0, sys.argv[3])
+from pty_dialog import run
+steps = [(b"Currency the prices are in", b"eur\r"), (b"home currency", b"\r"), (b"Exchange rate", b"2\r")]
+ok, text, code = run([sys.argv[1], "scan", "--no-history", "--format", "jsonl", sys.argv[2]], steps,
+                     until=b'"file":', linger=(b"\n__never__", 3), timeout=30)
+if not ok or code == 2:
     print(text, file=sys.stderr); sys.exit(1)
 PY
     grep -q '^currency = "EUR"' "$PRICECAM_HOME/settings.toml" 2>/dev/null && pass "gate setup saved" || fail "gate setup not saved"

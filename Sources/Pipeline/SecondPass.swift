@@ -186,17 +186,13 @@ struct SecondPass {
             if let budget = budgetMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 >= budget { break }
             let line = page.lines[i]
             let h = max(Self.medianHeight(line), 1)
-            let padY = max(4, h * 2 / 3), padX = max(6, h)
-            let x0 = max(0, line.rect.x - padX), y0 = max(0, line.rect.y - padY)
-            let x1 = min(image.width, line.rect.x + line.rect.width + padX)
-            let y1 = min(image.height, line.rect.y + line.rect.height + padY)
-            guard x1 > x0 + 2, y1 > y0 + 2 else { continue }
+            guard let region = Self.region(around: line, height: h, in: image) else { continue }
             // First at the scale the text height asks for; when that reads no
             // better, once more at the next scale up.
             let first = Self.scale(forHeight: h)
             let scales = !enlargeTallText && h >= Self.noEnlargeHeight ? [first] : [first, first + 1]
             for s in scales where s <= 3 {
-                guard let candidate = reread(x0: x0, y0: y0, x1: x1, y1: y1, scale: s, image: image) else { continue }
+                guard let candidate = reread(region, scale: s, image: image) else { continue }
                 if Self.debug {
                     FileHandle.standardError.write("reread x\(s) h\(h) \(better(candidate, than: line) ? "KEEP" : "drop") [\(line.text)] \(score(line)) -> [\(candidate.text)] \(score(candidate))\n".data(using: .utf8)!)
                 }
@@ -217,14 +213,10 @@ struct SecondPass {
         for (i, line) in page.lines.enumerated() {
             guard let current = parser.parse(lines: PageText.lines([line])).first(where: { $0.role == .total }) else { continue }
             let h = max(Self.medianHeight(line), 1)
-            let padY = max(4, h * 2 / 3), padX = max(6, h)
-            let x0 = max(0, line.rect.x - padX), y0 = max(0, line.rect.y - padY)
-            let x1 = min(image.width, line.rect.x + line.rect.width + padX)
-            let y1 = min(image.height, line.rect.y + line.rect.height + padY)
-            guard x1 > x0 + 2, y1 > y0 + 2 else { continue }
+            guard let region = Self.region(around: line, height: h, in: image) else { continue }
             var readings: [(Decimal, RecognizedLine)] = []
             for s in (!enlargeTallText && h >= Self.noEnlargeHeight ? [1, 2] : [1, 2, 3]) {
-                guard let r = reread(x0: x0, y0: y0, x1: x1, y1: y1, scale: s, image: image),
+                guard let r = reread(region, scale: s, image: image),
                       let t = parser.parse(lines: PageText.lines([r])).first(where: { $0.role == .total }) else { continue }
                 readings.append((t.amount, r))
             }
@@ -241,8 +233,20 @@ struct SecondPass {
         }
     }
 
-    private mutating func reread(x0: Int, y0: Int, x1: Int, y1: Int, scale s: Int, image: GrayImage) -> RecognizedLine? {
-        let line = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    /// The line's box padded for a re-read (⅔ of the text height above and below:
+    /// ⅓ read "Water i, 7/2" again, ⅔ reads "Water 1,72"), clipped to the image;
+    /// nil when too thin to read.
+    static func region(around line: RecognizedLine, height h: Int, in image: GrayImage) -> PixelRect? {
+        let padY = max(4, h * 2 / 3), padX = max(6, h)
+        let x0 = max(0, line.rect.x - padX), y0 = max(0, line.rect.y - padY)
+        let x1 = min(image.width, line.rect.x + line.rect.width + padX)
+        let y1 = min(image.height, line.rect.y + line.rect.height + padY)
+        guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private mutating func reread(_ line: PixelRect, scale s: Int, image: GrayImage) -> RecognizedLine? {
+        let x0 = line.x, y0 = line.y
         let cost = costPerRead * Double(s * s)
         if strictBudget, let budget = budgetMs,
            Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000 + cost > budget {
