@@ -82,7 +82,7 @@ static inline PIX *pricecam_deskew(PIX *pix, int threshold, float minAngle, floa
     pixDestroy(&bin);
     if (ok != 0) return pixCopy(NULL, pix);
     *confidence = conf;
-    if (conf < 3.0f || fabsf(a) < minAngle) return pixCopy(NULL, pix);
+    if (conf < 2.0f || fabsf(a) < minAngle) return pixCopy(NULL, pix);
     *angle = a;
     return pixRotate(pix, a * 3.14159265f / 180.0f, L_ROTATE_AREA_MAP, L_BRING_IN_WHITE, 0, 0);
 }

@@ -128,6 +128,10 @@ public enum Preprocess {
         return max(minimumScale, glyphTarget / Double(h))
     }
 
-    /// Skew (degrees) from which an image is rotated upright (`pixFindSkew`, confidence ≥ 3).
-    public static let deskewMinAngle = 1.0
+    /// Skew (degrees) from which an image is rotated upright (`pixFindSkew`, confidence ≥ 2).
+    /// Tesseract reads lines skewed by about a degree as well as straight ones, and frames
+    /// with a few boxed tags give false skews of 1.2° at confidence 2–3 (Fixtures:
+    /// clean/frame_0012, small/frame_0007, whose rotation lost a price); the rotate family
+    /// (2–4°) is found at confidence 2.1–6.8, which 3 (the former floor) mostly missed.
+    public static let deskewMinAngle = 1.5
 }

@@ -138,4 +138,9 @@ extension PixelRect {
         let right = max(x + width, o.x + o.width), bottom = max(y + height, o.y + o.height)
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
+
+    /// Pixels this rectangle shares with `o`.
+    public func intersectionArea(_ o: PixelRect) -> Int {
+        max(0, min(x + width, o.x + o.width) - max(x, o.x)) * max(0, min(y + height, o.y + o.height) - max(y, o.y))
+    }
 }

@@ -71,6 +71,8 @@ struct SecondPass {
 
     /// Word confidence under which a line holding digits is re-read.
     static let lowConfidence = 0.80
+    /// Word confidence under which a line without digits is re-read too.
+    static let garbledConfidence = 0.50
     /// Text height (px) under which a re-read enlarges the line; re-reads aim for this height.
     static let smallText = 20
     static let targetHeight = 34.0
@@ -81,6 +83,8 @@ struct SecondPass {
     /// from it (perspective tag_0001 "188", symbols frame_0004 "22,900").
     static let noEnlargeHeight = 30
     var enlargeTallText = true
+    /// Whether a line's weakest word is re-read alone before the whole line.
+    var wordFirst = ProcessInfo.processInfo.environment["PRICECAM_ACCURACY"]?.contains("no-word") != true
 
     /// How many lines the last `improve` re-read, and how many it replaced.
     private(set) var reread = 0
@@ -164,7 +168,13 @@ struct SecondPass {
     /// Lines worth a second reading: digits, and low confidence, no parsed price, or small text.
     func candidates(_ page: RecognizedPage) -> [Int] {
         var out: [(Int, Double)] = []
-        for (i, line) in page.lines.enumerated() where Self.looksNumeric(line.text) {
+        for (i, line) in page.lines.enumerated() {
+            guard Self.looksNumeric(line.text) else {
+                // A price misread as letters ("1,77" → "Ti,"): a word read very unsurely.
+                let weakest = line.words.map(\.confidence).min() ?? 1
+                if weakest < Self.garbledConfidence { out.append((i, weakest)) }
+                continue
+            }
             let minConf = line.words.filter { Self.looksNumeric($0.text) }.map(\.confidence).min() ?? 1
             let parsed = parser.parse(lines: PageText.lines([line]))
             let small = Self.medianHeight(line) < Self.smallText
@@ -176,7 +186,32 @@ struct SecondPass {
         return out.sorted { $0.1 < $1.1 }.prefix(maxRereads).map(\.0)
     }
 
-    mutating func improve(_ page: RecognizedPage, image: GrayImage) -> RecognizedPage {
+    /// One way to re-read a line.
+    enum Try: Equatable {
+        /// The weakest word alone, between its neighbours (psm 7 on a whole receipt line,
+        /// label, gap and price, often reads the price no better).
+        case word(scale: Int)
+        /// The whole line.
+        case line(scale: Int)
+        /// The whole line on the image before preprocessing (background normalisation can
+        /// leave a line unreadable that the plain image reads; shadow/receipt_0001 "1,77").
+        case original(scale: Int)
+    }
+
+    /// The tries for a line of text `h` px tall, cheapest and likeliest first.
+    func tries(height h: Int, hasOriginal: Bool) -> [Try] {
+        let first = Self.scale(forHeight: h)
+        // At the scale the text height asks for; when that reads no better, once more a scale up.
+        let scales = (!enlargeTallText && h >= Self.noEnlargeHeight ? [first] : [first, first + 1]).filter { $0 <= 3 }
+        var out: [Try] = wordFirst ? [.word(scale: first)] : []
+        out += scales.map { .line(scale: $0) }
+        if hasOriginal { out.append(.original(scale: first)) }
+        return out
+    }
+
+    /// Re-reads the weakest lines; `original` is the image before preprocessing when it has
+    /// the same geometry as `image` (nil when they are the same pixels or it was rotated).
+    mutating func improve(_ page: RecognizedPage, image: GrayImage, original: GrayImage? = nil) -> RecognizedPage {
         var page = page
         reread = 0
         replaced = 0
@@ -186,21 +221,40 @@ struct SecondPass {
             if let budget = budgetMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 >= budget { break }
             let line = page.lines[i]
             let h = max(Self.medianHeight(line), 1)
-            guard let region = Self.region(around: line, height: h, in: image) else { continue }
-            // First at the scale the text height asks for; when that reads no
-            // better, once more at the next scale up.
-            let first = Self.scale(forHeight: h)
-            let scales = !enlargeTallText && h >= Self.noEnlargeHeight ? [first] : [first, first + 1]
-            for s in scales where s <= 3 {
-                guard let candidate = reread(region, scale: s, image: image) else { continue }
+            // A "line" as tall as a third of the image is a layout misfire, not text psm 7 can read.
+            guard h * 3 <= image.height, let region = Self.region(around: line, height: h, in: image) else { continue }
+            let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.map(\.rect) }
+            // The best reading so far; the tries stop once it holds a price.
+            var best = line
+            for t in tries(height: h, hasOriginal: original != nil) {
+                let candidate: RecognizedLine?
+                switch t {
+                case .word(let s):
+                    guard let (j, wordRegion) = Self.weakestWord(in: line, height: h, image: image),
+                          let whole = reread(wordRegion, scale: s, image: image),
+                          let read = Self.within(line, whole, others: others) else { continue }
+                    var words = line.words
+                    words.replaceSubrange(j...j, with: read.words)
+                    candidate = RecognizedLine(words: words, rect: line.rect.union(read.rect), confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+                case .line(let s):
+                    candidate = reread(region, scale: s, image: image)
+                case .original(let s):
+                    candidate = original.flatMap { reread(region, scale: s, image: $0) }
+                }
+                guard let read = candidate, let candidate = Self.within(line, read, others: others),
+                      !repeatsNeighbour(candidate, of: line, region: region, page: page, index: i) else { continue }
+                let keep = better(candidate, than: best)
                 if Self.debug {
-                    FileHandle.standardError.write("reread x\(s) h\(h) \(better(candidate, than: line) ? "KEEP" : "drop") [\(line.text)] \(score(line)) -> [\(candidate.text)] \(score(candidate))\n".data(using: .utf8)!)
+                    FileHandle.standardError.write("reread \(t) h\(h) \(keep ? "KEEP" : "drop") [\(best.text)] \(score(best)) -> [\(candidate.text)] \(score(candidate)) \(candidate.words.map(\.rect))\n".data(using: .utf8)!)
                 }
-                if better(candidate, than: line) {
-                    page.lines[i] = candidate
-                    replaced += 1
-                    break
+                if keep {
+                    best = candidate
+                    if !parser.parse(lines: PageText.lines([best])).isEmpty { break }
                 }
+            }
+            if best != line {
+                page.lines[i] = best
+                replaced += 1
             }
         }
         voteOnTotals(&page, image: image)
@@ -243,6 +297,50 @@ struct SecondPass {
         let y1 = min(image.height, line.rect.y + line.rect.height + padY)
         guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether `candidate` holds an amount that `line` did not and that a line overlapping
+    /// `region` holds: psm 7 boxes are loose (a 13 px line's words came back 40 px tall),
+    /// so a neighbour read through the padding is caught by its amount, not its place.
+    func repeatsNeighbour(_ candidate: RecognizedLine, of line: RecognizedLine, region: PixelRect, page: RecognizedPage, index: Int) -> Bool {
+        let before = Set(parser.parse(lines: PageText.lines([line])).map(\.amount))
+        let new = Set(parser.parse(lines: PageText.lines([candidate])).map(\.amount)).subtracting(before)
+        guard !new.isEmpty else { return false }
+        let near = page.lines.indices.filter { $0 != index && page.lines[$0].rect.intersectionArea(region) > 0 }
+        let nearAmounts = Set(parser.parse(lines: PageText.lines(near.map { page.lines[$0] })).map(\.amount))
+        return !new.isDisjoint(with: nearAmounts)
+    }
+
+    /// `read` without the words whose vertical centre lies outside `line`'s box: the
+    /// padded region reaches into the lines above and below, whose prices are read already
+    /// (a tag's name line re-read as its price line gave every price twice), nor lying
+    /// mostly on a word of another line (`others`). Nil when none is left.
+    static func within(_ line: RecognizedLine, _ read: RecognizedLine, others: [PixelRect] = []) -> RecognizedLine? {
+        let words = read.words.filter { w in
+            let cy = w.rect.y + w.rect.height / 2
+            return cy >= line.rect.y && cy <= line.rect.y + line.rect.height
+                && !others.contains { 2 * w.rect.intersectionArea($0) > w.rect.width * w.rect.height }
+        }
+        guard !words.isEmpty else { return nil }
+        if words.count == read.words.count { return read }
+        var rect = words[0].rect
+        for w in words.dropFirst() { rect = rect.union(w.rect) }
+        return RecognizedLine(words: words, rect: rect, confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+    }
+
+    /// The least confident word that holds digits or reads unsurely, and the span from its
+    /// left neighbour's right edge to its right neighbour's left edge (a misread word's box
+    /// often covers only part of the price), padded like a line; nil when every word is sure.
+    static func weakestWord(in line: RecognizedLine, height h: Int, image: GrayImage) -> (Int, PixelRect)? {
+        let ws = line.words
+        guard let j = ws.indices.filter({ looksNumeric(ws[$0].text) || ws[$0].confidence < garbledConfidence })
+            .min(by: { ws[$0].confidence < ws[$1].confidence }), ws[j].confidence < lowConfidence else { return nil }
+        let padY = max(4, h * 2 / 3), padX = max(6, h)
+        let x0 = j > 0 ? ws[j - 1].rect.x + ws[j - 1].rect.width + 2 : max(0, ws[j].rect.x - padX)
+        let x1 = j + 1 < ws.count ? ws[j + 1].rect.x - 2 : min(image.width, ws[j].rect.x + ws[j].rect.width + padX)
+        let y0 = max(0, line.rect.y - padY), y1 = min(image.height, line.rect.y + line.rect.height + padY)
+        guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
+        return (j, PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
     private mutating func reread(_ line: PixelRect, scale s: Int, image: GrayImage) -> RecognizedLine? {
