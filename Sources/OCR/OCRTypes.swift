@@ -48,6 +48,13 @@ public struct RecognizedPage: Sendable {
     public var lines: [RecognizedLine]
     /// Wall time spent in recognition (milliseconds).
     public var milliseconds: Double
+
+    public init(width: Int, height: Int, lines: [RecognizedLine], milliseconds: Double) {
+        self.width = width
+        self.height = height
+        self.lines = lines
+        self.milliseconds = milliseconds
+    }
 }
 
 extension PixelRect {

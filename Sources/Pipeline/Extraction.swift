@@ -104,8 +104,6 @@ public final class Extractor {
     public func read(_ image: GrayImage) throws(OCRError) -> RecognizedPage {
         let accuracy = settings.accuracy
         var prepared = image
-        // Whether `prepared` has other pixels than `image` in the same places (not rotated).
-        var changed = false
         if accuracy.preprocess {
             let m = Preprocess.measure(image)
             var plan = Preprocess.plan(for: m)
@@ -115,7 +113,6 @@ public final class Extractor {
                 FileHandle.standardError.write("plan \(plan) shadow \(m.shadow) contrast \(m.contrast) \(m)\n".data(using: .utf8)!)
             }
             prepared = Preprocess.apply(plan, to: image)
-            changed = plan != .none
         }
         if accuracy.preprocess && accuracy.deskew {
             let t0 = DispatchTime.now().uptimeNanoseconds
@@ -124,10 +121,7 @@ public final class Extractor {
             if SecondPass.debug {
                 FileHandle.standardError.write("deskew angle \(d?.angle ?? 0) conf \(d?.confidence ?? 0) \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) ms\n".data(using: .utf8)!)
             }
-            if let d, d.angle != 0 {
-                prepared = d.image
-                changed = false
-            }
+            if let d, d.angle != 0 { prepared = d.image }
         }
         var page: RecognizedPage
         if let small = accuracy.preprocess && accuracy.downscale ? downscaled(prepared) : nil {
@@ -148,7 +142,8 @@ public final class Extractor {
             second.budgetMs = page.milliseconds * accuracy.liveBudget
             second.strictBudget = true
         }
-        return second.improve(page, image: prepared, original: changed ? image : nil)
+        second.wordFirst = accuracy.wordReread
+        return second.improve(page, image: prepared)
     }
 
     /// `image` shrunk for the first pass when its text is much taller than Tesseract needs (nil: read as is).

@@ -25,6 +25,8 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// re-read 10–30 ms) the second pass stops after this share of the first pass's time;
     /// the total-line vote runs regardless.
     public var largeImageBudget = 0.4
+    /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
+    public var wordReread = true
     /// Apply the live budget to files too (for measuring it on fixtures: `live-budget`).
     public var forceLiveBudget = false
 
@@ -44,6 +46,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("no-background-norm") { o.backgroundNorm = false }
         if flags.contains("no-downscale") { o.downscale = false }
         if flags.contains("no-deskew") { o.deskew = false }
+        if flags.contains("no-word-reread") { o.wordReread = false }
         return o
     }
 }
@@ -84,7 +87,7 @@ struct SecondPass {
     static let noEnlargeHeight = 30
     var enlargeTallText = true
     /// Whether a line's weakest word is re-read alone before the whole line.
-    var wordFirst = ProcessInfo.processInfo.environment["PRICECAM_ACCURACY"]?.contains("no-word") != true
+    var wordFirst = true
 
     /// How many lines the last `improve` re-read, and how many it replaced.
     private(set) var reread = 0
@@ -193,25 +196,19 @@ struct SecondPass {
         case word(scale: Int)
         /// The whole line.
         case line(scale: Int)
-        /// The whole line on the image before preprocessing (background normalisation can
-        /// leave a line unreadable that the plain image reads; shadow/receipt_0001 "1,77").
-        case original(scale: Int)
     }
 
     /// The tries for a line of text `h` px tall, cheapest and likeliest first.
-    func tries(height h: Int, hasOriginal: Bool) -> [Try] {
+    func tries(height h: Int) -> [Try] {
         let first = Self.scale(forHeight: h)
         // At the scale the text height asks for; when that reads no better, once more a scale up.
         let scales = (!enlargeTallText && h >= Self.noEnlargeHeight ? [first] : [first, first + 1]).filter { $0 <= 3 }
-        var out: [Try] = wordFirst ? [.word(scale: first)] : []
-        out += scales.map { .line(scale: $0) }
-        if hasOriginal { out.append(.original(scale: first)) }
-        return out
+        let out: [Try] = wordFirst ? [.word(scale: first)] : []
+        return out + scales.map { .line(scale: $0) }
     }
 
-    /// Re-reads the weakest lines; `original` is the image before preprocessing when it has
-    /// the same geometry as `image` (nil when they are the same pixels or it was rotated).
-    mutating func improve(_ page: RecognizedPage, image: GrayImage, original: GrayImage? = nil) -> RecognizedPage {
+    /// Re-reads the weakest lines of `page`, read from `image`.
+    mutating func improve(_ page: RecognizedPage, image: GrayImage) -> RecognizedPage {
         var page = page
         reread = 0
         replaced = 0
@@ -226,7 +223,7 @@ struct SecondPass {
             let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.map(\.rect) }
             // The best reading so far; the tries stop once it holds a price.
             var best = line
-            for t in tries(height: h, hasOriginal: original != nil) {
+            for t in tries(height: h) {
                 let candidate: RecognizedLine?
                 switch t {
                 case .word(let s):
@@ -238,8 +235,6 @@ struct SecondPass {
                     candidate = RecognizedLine(words: words, rect: line.rect.union(read.rect), confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
                 case .line(let s):
                     candidate = reread(region, scale: s, image: image)
-                case .original(let s):
-                    candidate = original.flatMap { reread(region, scale: s, image: $0) }
                 }
                 guard let read = candidate, let candidate = Self.within(line, read, others: others),
                       !repeatsNeighbour(candidate, of: line, region: region, page: page, index: i) else { continue }

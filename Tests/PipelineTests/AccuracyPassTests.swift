@@ -1,6 +1,6 @@
 import Foundation
 import OCR
-import Pipeline
+@testable import Pipeline
 import PriceParsing
 import Testing
 
@@ -119,6 +119,57 @@ struct AccuracyPassTests {
             // Same place, 3× the coordinates (within a few original pixels).
             #expect(abs(b.y - 3 * q.y) <= 30 && abs(b.x - 3 * q.x) <= 60, "\(t3.text): \(b) vs 3× \(q)")
         }
+    }
+
+    @Test("second pass: the weakest word re-read alone raises recall on noise and perspective")
+    func wordReread() throws {
+        var without = AccuracyOptions()
+        without.wordReread = false
+        for family in ["noise", "perspective"] {
+            let (off, _) = try Self.recall(family, without)
+            let (on, _) = try Self.recall(family, AccuracyOptions())
+            #expect(on > off, "\(family) recall \(off) without, \(on) with the word re-read")
+        }
+    }
+
+    @Test("second pass: a line's re-read never reports its neighbour's price again (small, blur)")
+    func noNeighbourTwice() throws {
+        for family in ["small", "blur"] {
+            let set = try EvaluationSet.load("\(Self.fixtures)/\(family)/gt.json", name: family)
+            let (_, found) = try Self.recall(family, AccuracyOptions())
+            for entry in set.entries {
+                let name = (entry.path as NSString).lastPathComponent
+                let truth = entry.truth.amounts ?? []
+                let got = found[name] ?? []
+                for a in Set(truth) {
+                    #expect(got.filter { $0 == a }.count <= truth.filter { $0 == a }.count, "\(family)/\(name): \(a) in \(got), truth \(truth)")
+                }
+            }
+        }
+    }
+
+    @Test("second pass: a line whose price was read as letters is a candidate; a sure text line is not")
+    func garbledCandidates() throws {
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let pass = SecondPass(engine: engine, parser: PriceParser(options: ParserOptions()), maxRereads: 16)
+        func line(_ words: [(String, Double)], y: Int) -> RecognizedLine {
+            let ws = words.enumerated().map { i, w in
+                RecognizedWord(text: w.0, rect: PixelRect(x: 20 + 200 * i, y: y, width: 100, height: 24), confidence: w.1)
+            }
+            return RecognizedLine(words: ws, rect: ws.dropFirst().reduce(ws[0].rect) { $0.union($1.rect) }, confidence: 0.9)
+        }
+        // shadow/receipt_0001's first pass: "1,77" read as "Ti," (41%).
+        let page = RecognizedPage(width: 440, height: 400, lines: [
+            line([("Pretzel", 0.91), ("4,82", 0.96)], y: 100),
+            line([("Noodles", 0.95), ("Ti,", 0.41)], y: 135),
+            line([("THANK", 0.96), ("YOU", 0.96)], y: 300),
+        ], milliseconds: 1)
+        #expect(pass.candidates(page) == [1])
+        // Its weakest word is re-read from the end of "Noodles" to the line's end, padded.
+        let image = try GrayImage.load(path: "\(Self.fixtures)/shadow/receipt_0001.png")
+        let (j, region) = try #require(SecondPass.weakestWord(in: page.lines[1], height: 24, image: image))
+        #expect(j == 1)
+        #expect(region.x == 20 + 100 + 2 && region.x + region.width >= 220 + 100 + 24)
     }
 
     @Test("rotate: deskew raises recall")
