@@ -218,8 +218,8 @@ struct SecondPass {
             if let budget = budgetMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 >= budget { break }
             let line = page.lines[i]
             let h = max(Self.medianHeight(line), 1)
-            // A "line" as tall as a third of the image is a layout misfire, not text psm 7 can read.
-            guard h * 3 <= image.height, let region = Self.region(around: line, height: h, in: image) else { continue }
+            // A "line" taller than half the image is a layout misfire, not text psm 7 can read.
+            guard h * 2 <= image.height, let region = Self.region(around: line, height: h, in: image) else { continue }
             let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.map(\.rect) }
             // The best reading so far; the tries stop once it holds a price.
             var best = line
