@@ -143,7 +143,14 @@ public final class Extractor {
             second.strictBudget = true
         }
         second.wordFirst = accuracy.wordReread
-        return second.improve(page, image: prepared)
+        let improved = second.improve(page, image: prepared)
+        // Nothing found on a photo: a last, sparse-text reading (not on live frames: it costs
+        // about four first passes).
+        if accuracy.sparse, !image.isFrame, parser.parse(lines: PageText.lines(improved)).isEmpty,
+           let sparse = try sparseRead(prepared) {
+            return sparse
+        }
+        return improved
     }
 
     /// `image` shrunk for the first pass when its text is much taller than Tesseract needs (nil: read as is).
@@ -157,6 +164,27 @@ public final class Extractor {
         }
         guard let factor else { return nil }
         return image.scaled(by: factor)
+    }
+
+    /// Enlargement and the least price confidence of the sparse-text pass.
+    static let sparseScale = 2.0
+    static let sparseMinimumConfidence = 0.6
+
+    /// `image` read 2× enlarged with psm 11 (sparse text: no layout, every blob of text on
+    /// its own), when it is at most 1 MP; the page when it holds a confident price, else nil.
+    /// Small isolated tags on a busy frame (Fixtures/small frame_0002: "$32.50", "$2.00")
+    /// give psm 6 no line at all, at any scale; psm 11 at 2× finds them (3× and 2.5× also
+    /// found junk on negatives).
+    func sparseRead(_ image: GrayImage) throws(OCRError) -> RecognizedPage? {
+        guard image.width * image.height <= Preprocess.downscaleMinimumPixels,
+              let big = image.scaled(by: Self.sparseScale) else { return nil }
+        let page = try engine.recognize(big, pageSegmentationMode: 11)
+            .rescaled(by: Double(image.width) / Double(big.width), width: image.width, height: image.height)
+        if SecondPass.debug {
+            for l in page.lines { FileHandle.standardError.write("sparse \(l.rect) [\(l.text)]\n".data(using: .utf8)!) }
+        }
+        let prices = parser.parse(lines: PageText.lines(page))
+        return prices.contains { $0.confidence >= Self.sparseMinimumConfidence } ? page : nil
     }
 
     /// Parses and converts what the OCR read.

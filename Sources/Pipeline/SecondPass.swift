@@ -27,6 +27,8 @@ public struct AccuracyOptions: Sendable, Hashable {
     public var largeImageBudget = 0.4
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
+    /// A sparse-text pass (psm 11, 2×) on photos up to 1 MP where nothing else found a price (`no-sparse`).
+    public var sparse = true
     /// Apply the live budget to files too (for measuring it on fixtures: `live-budget`).
     public var forceLiveBudget = false
 
@@ -47,6 +49,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("no-downscale") { o.downscale = false }
         if flags.contains("no-deskew") { o.deskew = false }
         if flags.contains("no-word-reread") { o.wordReread = false }
+        if flags.contains("no-sparse") { o.sparse = false }
         return o
     }
 }

@@ -172,6 +172,19 @@ struct AccuracyPassTests {
         #expect(region.x == 20 + 100 + 2 && region.x + region.width >= 220 + 100 + 24)
     }
 
+    @Test("small: the sparse-text pass (psm 11, 2×) finds tags psm 6 misses, and nothing on negatives")
+    func sparsePass() throws {
+        var without = AccuracyOptions()
+        without.sparse = false
+        let (off, _) = try Self.recall("small", without)
+        let (on, found) = try Self.recall("small", AccuracyOptions())
+        #expect(on > off, "small recall \(off) without, \(on) with the sparse pass")
+        // frame_0002's two tags ("$32.50", "$2.00") give psm 6 no line at all.
+        #expect(Set(found["frame_0002.png"] ?? []) == [Decimal(string: "32.5")!, Decimal(2)])
+        let (_, negatives) = try Self.recall("negatives", AccuracyOptions())
+        #expect(negatives.values.allSatisfy { $0.isEmpty }, "\(negatives.filter { !$0.value.isEmpty })")
+    }
+
     @Test("rotate: deskew raises recall")
     func rotateDeskew() throws {
         var without = AccuracyOptions()
