@@ -3,11 +3,14 @@
 # RapidOCR (PP-OCRv4 ONNX), all three through the same price parser
 # (`pricecam parse --format jsonl` on each engine's text lines; pricecam itself
 # is scored on its own output, which is that parser on its OCR lines).
-# Every engine runs one image at a time (pricecam --jobs 1, one tesseract
-# process per image, RapidOCR in one Python process, models loaded once and not
-# timed); OMP_THREAD_LIMIT=1 for both Tesseracts.
+# Each engine uses the whole machine, as a user would run it: pricecam `batch`
+# with one worker per core (its default), the tesseract CLI one process per
+# image, as many at once as there are cores (OMP_THREAD_LIMIT=1 for both
+# Tesseracts), RapidOCR in one Python process whose ONNX runtime spreads each
+# image over every core (models loaded once and not timed).
 # Prints per set: total recall, amount precision / recall / F1 (where gt.json
-# lists amounts), ms per image.
+# lists amounts), wall ms per image and CPU ms per image (user + system, all
+# threads), then pricecam's time as a share of RapidOCR's, both ways.
 #   scripts/bench-peers.sh [DIR...]
 #   default: ../shared/datasets/receipts-de and every Fixtures/<family>
 # RapidOCR goes into scripts/.cache/venv-rapidocr (pip, PyPI only); its ONNX
@@ -34,7 +37,6 @@ if [ ${#dirs[@]} -eq 0 ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-now() { date +%s.%N; }
 
 # Engine text → one JSON line {"file", "amounts", "roles"} through pricecam's parser.
 parse_lines() { # $1 = image name, $2 = text file
@@ -42,7 +44,9 @@ parse_lines() { # $1 = image name, $2 = text file
         | "$PY" -c 'import sys,json; ps=[p for l in sys.stdin if l.strip() for p in json.loads(l).get("prices",[])]; print(json.dumps({"file":sys.argv[1],"amounts":[p["amount"] for p in ps]}))' "$1"
 }
 
-printf '%-16s %4s | %-8s %-20s %6s %6s %6s %8s\n' set imgs engine total-recall amt-P amt-R amt-F1 ms/img
+cores=$(getconf _NPROCESSORS_ONLN)
+echo "machine: $cores cores; pricecam --jobs $cores, tesseract CLI $cores processes at once, RapidOCR on all cores"
+printf '%-16s %4s | %-9s %-20s %6s %6s %6s %8s %8s\n' set imgs engine total-recall amt-P amt-R amt-F1 wall-ms cpu-ms
 for dir in "${dirs[@]}"; do
     name=$(basename "$dir")
     imgdir="$dir"; [ -d "$dir/img" ] && imgdir="$dir/img"
@@ -50,25 +54,21 @@ for dir in "${dirs[@]}"; do
     n=${#images[@]}
     [ "$n" -gt 0 ] || continue
 
-    # 1. pricecam (one worker, like the peers)
-    t0=$(now)
-    "$bin" batch "$imgdir" --jobs 1 --format jsonl --no-convert --no-history --no-progress > "$work/pc.raw" 2>/dev/null || true
-    t1=$(now)
+    # 1. pricecam, one worker per core; CPU from the shell's `time`
+    TIMEFORMAT='%R %U %S'
+    { time "$bin" batch "$imgdir" --jobs "$cores" --format jsonl --no-convert --no-history --no-progress > "$work/pc.raw" 2>/dev/null || true; } 2> "$work/pc.time"
     "$PY" -c '
 import sys, json, os
 for l in open(sys.argv[1]):
     o = json.loads(l)
     print(json.dumps({"file": os.path.relpath(o["file"], sys.argv[2]), "amounts": [p["amount"] for p in o["prices"]]}))' "$work/pc.raw" "$imgdir" > "$work/pricecam.jsonl"
-    echo "$(( $(printf '%.0f' "$(echo "($t1 - $t0) * 1000" | bc)") ))" > "$work/pricecam.ms"
+    awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$work/pc.time" > "$work/pricecam.ms"
 
-    # 2. tesseract CLI, psm 6, one process per image (timed), then the parser (not timed)
+    # 2. tesseract CLI, psm 6, one process per image, $cores at once (timed), then the parser (not timed)
     rm -rf "$work/txt"; mkdir -p "$work/txt"
-    t0=$(now)
-    for i in "${!images[@]}"; do
-        tesseract "$imgdir/${images[$i]}" "$work/txt/$i" --psm 6 >/dev/null 2>&1 || : > "$work/txt/$i.txt"
-    done
-    t1=$(now)
-    echo "$(( $(printf '%.0f' "$(echo "($t1 - $t0) * 1000" | bc)") ))" > "$work/tesseract.ms"
+    for i in "${!images[@]}"; do printf '%s\0%s\0' "$imgdir/${images[$i]}" "$work/txt/$i"; done > "$work/tess.args"
+    { time xargs -0 -n 2 -P "$cores" sh -c 'tesseract "$0" "$1" --psm 6 >/dev/null 2>&1 || : > "$1.txt"' < "$work/tess.args"; } 2> "$work/tess.time"
+    awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$work/tess.time" > "$work/tesseract.ms"
     : > "$work/tesseract.jsonl"
     for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/txt/$i.txt" >> "$work/tesseract.jsonl"; done
 
@@ -78,16 +78,16 @@ for l in open(sys.argv[1]):
     printf '%s\n' "${images[@]}" > "$work/list"
     "$RPY" - "$imgdir" "$work/list" "$work/rtxt" > "$work/rapidocr.ms" <<'PYEOF'
 import sys, time, os
-os.environ.setdefault("OMP_NUM_THREADS", "2")
 from rapidocr_onnxruntime import RapidOCR
 imgdir, listfile, out = sys.argv[1:]
 engine = RapidOCR()
-total = 0.0
+total = cpu = 0.0
 for i, name in enumerate(open(listfile).read().split("\n")):
     if not name: continue
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     result, _ = engine(os.path.join(imgdir, name))
     total += time.perf_counter() - t
+    cpu += time.process_time() - c
     boxes = []
     for box, text, score in (result or []):
         ys = [p[1] for p in box]; xs = [p[0] for p in box]
@@ -104,7 +104,7 @@ for i, name in enumerate(open(listfile).read().split("\n")):
     with open(os.path.join(out, f"{i}.txt"), "w") as f:
         for row in rows:
             f.write(" ".join(t for _, t in sorted(row["items"])) + "\n")
-print(int(total * 1000))
+print(int(total * 1000), int(cpu * 1000))
 PYEOF
     : > "$work/rapidocr.jsonl"
     for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/rtxt/$i.txt" >> "$work/rapidocr.jsonl"; done
@@ -115,6 +115,7 @@ from collections import Counter
 from decimal import Decimal
 gtpath, work, n, name = sys.argv[1:]; n = int(n)
 gt = json.load(open(gtpath))
+times = {}
 for engine in ("pricecam", "tesseract", "rapidocr"):
     found = {}
     for l in open(f"{work}/{engine}.jsonl"):
@@ -130,13 +131,16 @@ for engine in ("pricecam", "tesseract", "rapidocr"):
             hit = sum((want & have).values()); tp += hit; fp += sum(have.values()) - hit; fn += sum(want.values()) - hit
         elif v.get("total") is None:
             pass
-    ms = int(open(f"{work}/{engine}.ms").read().strip() or 0) / n
+    wall, cpu = (int(x) / n for x in open(f"{work}/{engine}.ms").read().split())
+    times[engine] = (wall, cpu)
     P = tp / (tp + fp) if tp + fp else None; R = tp / (tp + fn) if tp + fn else None
     F = 2 * P * R / (P + R) if P and R else None
     f = lambda x: f"{x:.3f}" if x is not None else "-"
     tr = f"{th/tt:.3f} ({th}/{tt})" if tt else "-"
     if not listed: P = R = F = None
     elif tp + fp == 0: P = 1.0 if fp == 0 else 0.0  # a negatives set: no price found is perfect precision
-    print(f"{name:<16} {n:>4} | {engine:<8} {tr:<20} {f(P):>6} {f(R):>6} {f(F):>6} {ms:>8.0f}")
+    print(f"{name:<16} {n:>4} | {engine:<9} {tr:<20} {f(P):>6} {f(R):>6} {f(F):>6} {wall:>8.0f} {cpu:>8.0f}")
+(pw, pc), (rw, rc) = times["pricecam"], times["rapidocr"]
+print(f"{name:<16} {n:>4} | pricecam time / RapidOCR time: wall {pw / rw:.2f}, CPU {pc / rc:.2f}")
 PYEOF
 done
