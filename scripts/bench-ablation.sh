@@ -9,10 +9,9 @@
 #   no-stretch, no-deskew, no-downscale, no-second-pass, no-word-reread, no-sparse
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
+"$ROOT/scripts/bootstrap.sh"
 cd "$ROOT"
-SCRATCH=${SCRATCH:-.build-acc}
-swift build -c release --product pricecam --scratch-path "$SCRATCH" >&2
-bin="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/pricecam"
+bin=$(release_pricecam "${SCRATCH:-.build-acc}")
 settings=("$@")
 [ ${#settings[@]} -gt 0 ] || settings=("" no-preprocess no-background-norm no-stretch no-deskew no-downscale no-second-pass no-word-reread no-sparse)
 sets=(Fixtures)

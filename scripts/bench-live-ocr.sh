@@ -8,8 +8,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 "$ROOT/scripts/bootstrap.sh"
 cd "$ROOT"
-swift build -c release --product pricecam >&2
-bin="$(swift build -c release --show-bin-path)/pricecam"
+bin=$(release_pricecam)
 rounds="${1:-3}"
 frames=$(mktemp -d)
 trap 'rm -rf "$frames"' EXIT

@@ -17,10 +17,9 @@
 # models ship inside the wheel, so it runs offline after the install.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
+"$ROOT/scripts/bootstrap.sh" --bench
 cd "$ROOT"
-SCRATCH=${SCRATCH:-.build-acc}
-swift build -c release --product pricecam --scratch-path "$SCRATCH" >&2
-bin="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/pricecam"
+bin=$(release_pricecam "${SCRATCH:-.build-acc}")
 
 venv="$ROOT/scripts/.cache/venv-rapidocr"
 if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import rapidocr_onnxruntime' 2>/dev/null; then

@@ -4,7 +4,7 @@
 #
 #   scripts/bootstrap.sh            build + run: Tesseract, Leptonica, libv4l2, English data
 #   scripts/bootstrap.sh --test     + what the tests need
-#   scripts/bootstrap.sh --bench    + the tesseract CLI (the benchmarks' peer)
+#   scripts/bootstrap.sh --bench    + the tesseract CLI (the benchmarks' peer) and python3-venv (RapidOCR)
 #   scripts/bootstrap.sh --v4l2     + QEMU, a kernel with vivid, v4l-utils (the V4L2 end-to-end test)
 #   scripts/bootstrap.sh --fixtures + Pillow and fonts (regenerating Fixtures/)
 set -euo pipefail
@@ -13,7 +13,7 @@ packages=(libtesseract-dev libleptonica-dev libv4l-dev tesseract-ocr-eng pkg-con
 for arg in "$@"; do
     case "$arg" in
         --test) packages+=(tesseract-ocr) ;;
-        --bench) packages+=(tesseract-ocr) ;;
+        --bench) packages+=(tesseract-ocr python3-venv) ;;
         --v4l2) packages+=(qemu-system-x86 linux-image-amd64 busybox-static v4l-utils python3-venv) ;;
         --fixtures) packages+=(python3-pil fonts-dejavu-core fonts-liberation fonts-noto-cjk) ;;
         -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;

@@ -7,3 +7,11 @@ fi
 export OMP_THREAD_LIMIT=1
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export ROOT
+
+# Builds pricecam in release mode (scratch path $1, default .build; build log on
+# stderr) and prints the binary's path.
+release_pricecam() {
+    local scratch="${1:-.build}"
+    swift build -c release --product pricecam --scratch-path "$scratch" >&2
+    echo "$(swift build -c release --scratch-path "$scratch" --show-bin-path)/pricecam"
+}

@@ -6,8 +6,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 "$ROOT/scripts/bootstrap.sh"
 cd "$ROOT"
-swift build -c release --product pricecam >&2
-bin="$(swift build -c release --show-bin-path)/pricecam"
+bin=$(release_pricecam)
 if [ $# -eq 0 ]; then
     # Without stored settings, extract only (pricecam setup stores a currency and rate).
     if "$bin" settings >/dev/null 2>&1; then
