@@ -15,7 +15,7 @@ extension GrayImage {
         return GrayImage(owning: made, dpi: dpi ?? self.dpi)
     }
 
-    /// Leptonica background normalisation (`pixBackgroundNormSimple`): evens out shadows and uneven light.
+    /// Leptonica background normalisation (morphological, `pixBackgroundNormMorph`): evens out shadows and uneven light.
     public func backgroundNormalized() -> GrayImage? {
         derived(pricecam_backgroundNorm(pix))
     }
