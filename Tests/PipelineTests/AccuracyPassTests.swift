@@ -26,21 +26,22 @@ struct AccuracyPassTests {
         return (score.recall ?? 0, found)
     }
 
+    /// Recall on `family` with one step switched off by `off`, then with it on (from `base`).
+    static func ablation(_ family: String, base: AccuracyOptions = AccuracyOptions(), off: (inout AccuracyOptions) -> Void) throws -> (off: Double, on: Double) {
+        var without = base
+        off(&without)
+        return (try recall(family, without).0, try recall(family, base).0)
+    }
+
     @Test("shadow: background normalisation raises recall")
     func shadowBackgroundNorm() throws {
-        var without = AccuracyOptions(secondPass: false)
-        without.backgroundNorm = false
-        let (off, _) = try Self.recall("shadow", without)
-        let (on, _) = try Self.recall("shadow", AccuracyOptions(secondPass: false))
+        let (off, on) = try Self.ablation("shadow", base: AccuracyOptions(secondPass: false)) { $0.backgroundNorm = false }
         #expect(on >= off + 0.15, "shadow recall \(off) without, \(on) with background normalisation")
     }
 
     @Test("small: contrast stretch raises recall")
     func smallStretch() throws {
-        var without = AccuracyOptions(secondPass: false)
-        without.stretch = false
-        let (off, _) = try Self.recall("small", without)
-        let (on, _) = try Self.recall("small", AccuracyOptions(secondPass: false))
+        let (off, on) = try Self.ablation("small", base: AccuracyOptions(secondPass: false)) { $0.stretch = false }
         #expect(on > off, "small recall \(off) without, \(on) with stretch")
     }
 
@@ -123,11 +124,8 @@ struct AccuracyPassTests {
 
     @Test("second pass: the weakest word re-read alone raises recall on noise and perspective")
     func wordReread() throws {
-        var without = AccuracyOptions()
-        without.wordReread = false
         for family in ["noise", "perspective"] {
-            let (off, _) = try Self.recall(family, without)
-            let (on, _) = try Self.recall(family, AccuracyOptions())
+            let (off, on) = try Self.ablation(family) { $0.wordReread = false }
             #expect(on > off, "\(family) recall \(off) without, \(on) with the word re-read")
         }
     }
@@ -174,11 +172,9 @@ struct AccuracyPassTests {
 
     @Test("small: the sparse-text pass (psm 11, 2×) finds tags psm 6 misses, and nothing on negatives")
     func sparsePass() throws {
-        var without = AccuracyOptions()
-        without.sparse = false
-        let (off, _) = try Self.recall("small", without)
-        let (on, found) = try Self.recall("small", AccuracyOptions())
+        let (off, on) = try Self.ablation("small") { $0.sparse = false }
         #expect(on > off, "small recall \(off) without, \(on) with the sparse pass")
+        let (_, found) = try Self.recall("small", AccuracyOptions())
         // frame_0002's two tags ("$32.50", "$2.00") give psm 6 no line at all.
         #expect(Set(found["frame_0002.png"] ?? []) == [Decimal(string: "32.5")!, Decimal(2)])
         let (_, negatives) = try Self.recall("negatives", AccuracyOptions())
@@ -187,10 +183,7 @@ struct AccuracyPassTests {
 
     @Test("rotate: deskew raises recall")
     func rotateDeskew() throws {
-        var without = AccuracyOptions()
-        without.deskew = false
-        let (off, _) = try Self.recall("rotate", without)
-        let (on, _) = try Self.recall("rotate", AccuracyOptions())
+        let (off, on) = try Self.ablation("rotate") { $0.deskew = false }
         #expect(on > off, "rotate recall \(off) without, \(on) with deskew")
     }
 }
