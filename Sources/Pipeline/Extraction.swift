@@ -143,6 +143,7 @@ public final class Extractor {
             second.strictBudget = true
         }
         second.wordFirst = accuracy.wordReread
+        second.sparseWord = accuracy.sparseWordReread
         let improved = second.improve(page, image: prepared)
         // Nothing found on a photo: a last, sparse-text reading (not on live frames: it costs
         // about four first passes).

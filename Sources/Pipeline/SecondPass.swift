@@ -27,6 +27,8 @@ public struct AccuracyOptions: Sendable, Hashable {
     public var largeImageBudget = 0.4
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
+    /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
+    public var sparseWordReread = true
     /// A sparse-text pass (psm 11, 2×) on photos up to 1 MP where nothing else found a price (`no-sparse`).
     public var sparse = true
     /// Apply the live budget to files too (for measuring it on fixtures: `live-budget`).
@@ -50,6 +52,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("no-deskew") { o.deskew = false }
         if flags.contains("no-word-reread") { o.wordReread = false }
         if flags.contains("no-sparse") { o.sparse = false }
+        if flags.contains("no-sparse-word") { o.sparseWordReread = false }
         return o
     }
 }
@@ -91,6 +94,8 @@ struct SecondPass {
     var enlargeTallText = true
     /// Whether a line's weakest word is re-read alone before the whole line.
     var wordFirst = true
+    /// Whether the weakest word is read as sparse text when nothing else read better.
+    var sparseWord = true
 
     /// How many lines the last `improve` re-read, and how many it replaced.
     private(set) var reread = 0
@@ -199,6 +204,10 @@ struct SecondPass {
         case word(scale: Int)
         /// The whole line.
         case line(scale: Int)
+        /// Last, the weakest word's region read as sparse text (psm 11): the padded region
+        /// often catches a neighbouring line, which psm 7 (one line) then reads as junk
+        /// or nothing (lowcontrast/tag_0005: "56,49" at 63%; psm 11 reads "26,49").
+        case sparseWord(scale: Int)
     }
 
     /// The tries for a line of text `h` px tall, cheapest and likeliest first.
@@ -207,7 +216,7 @@ struct SecondPass {
         // At the scale the text height asks for; when that reads no better, once more a scale up.
         let scales = (!enlargeTallText && h >= Self.noEnlargeHeight ? [first] : [first, first + 1]).filter { $0 <= 3 }
         let out: [Try] = wordFirst ? [.word(scale: first)] : []
-        return out + scales.map { .line(scale: $0) }
+        return out + scales.map { .line(scale: $0) } + (sparseWord ? [.sparseWord(scale: first)] : [])
     }
 
     /// Re-reads the weakest lines of `page`, read from `image`.
@@ -229,9 +238,9 @@ struct SecondPass {
             for t in tries(height: h) {
                 let candidate: RecognizedLine?
                 switch t {
-                case .word(let s):
+                case .word(let s), .sparseWord(let s):
                     guard let (j, wordRegion) = Self.weakestWord(in: line, height: h, image: image),
-                          let whole = reread(wordRegion, scale: s, image: image),
+                          let whole = reread(wordRegion, scale: s, image: image, psm: t == .word(scale: s) ? 7 : 11),
                           let read = Self.within(line, whole, others: others) else { continue }
                     var words = line.words
                     words.replaceSubrange(j...j, with: read.words)
@@ -341,7 +350,7 @@ struct SecondPass {
         return (j, PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
-    private mutating func reread(_ line: PixelRect, scale s: Int, image: GrayImage) -> RecognizedLine? {
+    private mutating func reread(_ line: PixelRect, scale s: Int, image: GrayImage, psm: Int = 7) -> RecognizedLine? {
         let x0 = line.x, y0 = line.y
         let cost = costPerRead * Double(s * s)
         if strictBudget, let budget = budgetMs,
@@ -353,12 +362,12 @@ struct SecondPass {
         if s == 1 {
             // Same pixels, one line: SetRectangle + psm 7 (about 3 ms on a frame; 10–30 ms on a
             // receipt line, as much as cropping first: the LSTM, not the image size, is the cost).
-            guard let page = try? engine.recognize(image, region: line, pageSegmentationMode: 7) else { return nil }
+            guard let page = try? engine.recognize(image, region: line, pageSegmentationMode: psm) else { return nil }
             again = page
         } else {
             // Enlarge only the line, never the whole image (a receipt photo is megapixels).
             guard let crop = image.cropped(line), let big = crop.scaled(by: Double(s)),
-                  let page = try? engine.recognize(big, pageSegmentationMode: 7) else { return nil }
+                  let page = try? engine.recognize(big, pageSegmentationMode: psm) else { return nil }
             again = page
             dx = x0
             dy = y0

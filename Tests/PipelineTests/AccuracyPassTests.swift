@@ -122,12 +122,20 @@ struct AccuracyPassTests {
         }
     }
 
-    @Test("second pass: the weakest word re-read alone raises recall on noise and perspective")
+    @Test("second pass: the weakest word re-read alone raises recall on noise (and on perspective, where the sparse word re-read would catch it too)")
     func wordReread() throws {
-        for family in ["noise", "perspective"] {
-            let (off, on) = try Self.ablation(family) { $0.wordReread = false }
-            #expect(on > off, "\(family) recall \(off) without, \(on) with the word re-read")
-        }
+        let (off, on) = try Self.ablation("noise") { $0.wordReread = false }
+        #expect(on > off, "noise recall \(off) without, \(on) with the word re-read")
+        var base = AccuracyOptions()
+        base.sparseWordReread = false
+        let (poff, pon) = try Self.ablation("perspective", base: base) { $0.wordReread = false }
+        #expect(pon > poff, "perspective recall \(poff) without, \(pon) with the word re-read (sparse word re-read off)")
+    }
+
+    @Test("second pass: the weakest word read as sparse text (psm 11) raises recall on lowcontrast")
+    func sparseWordReread() throws {
+        let (off, on) = try Self.ablation("lowcontrast") { $0.sparseWordReread = false }
+        #expect(on > off, "lowcontrast recall \(off) without, \(on) with the sparse word re-read")
     }
 
     @Test("second pass: a line's re-read never reports its neighbour's price again (small, blur)")
