@@ -6,14 +6,14 @@
 # image (user + system of the whole run / images), one row per setting.
 #   scripts/bench-ablation.sh [SETTING...]
 #   default settings: all on, then no-preprocess, no-background-norm,
-#   no-stretch, no-deskew, no-downscale, no-second-pass, no-word-reread, no-sparse
+#   no-stretch, no-deskew, no-downscale, no-second-pass, no-word-reread, no-sparse-word, no-sparse
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 "$ROOT/scripts/bootstrap.sh"
 cd "$ROOT"
 bin=$(release_pricecam "${SCRATCH:-.build-acc}")
 settings=("$@")
-[ ${#settings[@]} -gt 0 ] || settings=("" no-preprocess no-background-norm no-stretch no-deskew no-downscale no-second-pass no-word-reread no-sparse)
+[ ${#settings[@]} -gt 0 ] || settings=("" no-preprocess no-background-norm no-stretch no-deskew no-downscale no-second-pass no-word-reread no-sparse-word no-sparse)
 sets=(Fixtures)
 receipts="$ROOT/../shared/datasets/receipts-de"
 [ -f "$receipts/gt.json" ] && sets+=("$receipts")
