@@ -48,8 +48,8 @@ echo "machine: $cores cores; pricecam --jobs $cores, tesseract CLI $cores proces
 printf '%-16s %4s | %-9s %-20s %6s %6s %6s %8s %8s\n' set imgs engine total-recall amt-P amt-R amt-F1 wall-ms cpu-ms
 for dir in "${dirs[@]}"; do
     name=$(basename "$dir")
-    imgdir="$dir"; [ -d "$dir/img" ] && imgdir="$dir/img"
-    mapfile -t images < <(cd "$imgdir" && find . -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' \) | sed 's|^\./||' | sort)
+    imgdir=$(dataset_imgdir "$dir")
+    mapfile -t images < <(list_images "$imgdir")
     n=${#images[@]}
     [ "$n" -gt 0 ] || continue
 

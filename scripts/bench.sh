@@ -23,8 +23,8 @@ now() { date +%s.%N; }
 printf '%-28s %6s | %-22s %9s | %-22s %9s | %6s\n' set images "pricecam total-recall" "ms/img" "tesseract-CLI recall" "ms/img" ratio
 for dir in "${dirs[@]}"; do
     name=$(basename "$dir")
-    imgdir="$dir"; [ -d "$dir/img" ] && imgdir="$dir/img"
-    mapfile -t images < <(cd "$imgdir" && find . -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' \) | sed 's|^\./||' | sort)
+    imgdir=$(dataset_imgdir "$dir")
+    mapfile -t images < <(list_images "$imgdir")
     n=${#images[@]}
     [ "$n" -gt 0 ] || continue
 

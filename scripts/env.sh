@@ -15,3 +15,9 @@ release_pricecam() {
     swift build -c release --product pricecam --scratch-path "$scratch" >&2
     echo "$(swift build -c release --scratch-path "$scratch" --show-bin-path)/pricecam"
 }
+
+# A dataset's image folder: DIR/img when there is one, else DIR itself.
+dataset_imgdir() { if [ -d "$1/img" ]; then echo "$1/img"; else echo "$1"; fi; }
+
+# The PNG and JPEG files under folder $1, relative to it, sorted.
+list_images() { (cd "$1" && find . -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' \) | sed 's|^\./||' | sort); }
