@@ -9,12 +9,16 @@ import Testing
 struct AccuracyPassTests {
     static let fixtures = FixtureRegressionTests.fixtures
 
+    /// A real-Tesseract extractor with the given accuracy steps, no conversion.
+    static func extractor(_ accuracy: AccuracyOptions) throws -> Extractor {
+        try Extractor(settings: ExtractionSettings(
+            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
+            parser: ParserOptions(), converter: nil, accuracy: accuracy))
+    }
+
     static func recall(_ family: String, _ accuracy: AccuracyOptions, only: String? = nil) throws -> (Double, [String: [Decimal]]) {
         let set = try EvaluationSet.load("\(fixtures)/\(family)/gt.json", name: family)
-        let settings = ExtractionSettings(
-            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
-            parser: ParserOptions(), converter: nil, accuracy: accuracy)
-        let extractor = try Extractor(settings: settings)
+        let extractor = try Self.extractor(accuracy)
         var score = Score()
         var found: [String: [Decimal]] = [:]
         for entry in set.entries where only == nil || entry.path.hasSuffix(only!) {
@@ -74,10 +78,7 @@ struct AccuracyPassTests {
           .enabled(if: FileManager.default.fileExists(atPath: "\(receipts)/gt.json")))
     func receiptTotals() throws {
         let set = try EvaluationSet.load("\(Self.receipts)/gt.json", name: "receipts-de")
-        let settings = ExtractionSettings(
-            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
-            parser: ParserOptions(), converter: nil, accuracy: AccuracyOptions())
-        let extractor = try Extractor(settings: settings)
+        let extractor = try Self.extractor(AccuracyOptions())
         var score = Score()
         for entry in set.entries {
             let result = extractor.extract(path: entry.path)
@@ -89,10 +90,7 @@ struct AccuracyPassTests {
 
     @Test("receipt totals keep their role through the second pass")
     func totalRoleSurvives() throws {
-        let settings = ExtractionSettings(
-            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
-            parser: ParserOptions(), converter: nil, accuracy: AccuracyOptions())
-        let extractor = try Extractor(settings: settings)
+        let extractor = try Self.extractor(AccuracyOptions())
         let result = extractor.extract(path: "\(Self.fixtures)/clean/receipt_0004.png")
         let totals = result.prices.filter { $0.match.role == .total }
         #expect(totals.map(\.match.amount) == [Decimal(string: "27.05")!])
@@ -100,10 +98,7 @@ struct AccuracyPassTests {
 
     @Test("downscale: a clean receipt enlarged 3× reads the same total, its box in the enlarged image's pixels")
     func downscaleKeepsAmounts() throws {
-        let settings = ExtractionSettings(
-            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
-            parser: ParserOptions(), converter: nil, accuracy: AccuracyOptions())
-        let extractor = try Extractor(settings: settings)
+        let extractor = try Self.extractor(AccuracyOptions())
         for name in ["receipt_0001.png", "receipt_0004.png"] {
             let image = try GrayImage.load(path: "\(Self.fixtures)/clean/\(name)")
             let big = try #require(image.scaled(by: 3))
