@@ -18,6 +18,7 @@ FPS=${FPS:-30}
 JOBS=${JOBS:-1}
 SCRATCH=${PRICECAM_SCRATCH:-.build}
 export OMP_THREAD_LIMIT=1
+scripts/bootstrap.sh --frames
 
 swift build -c release --product pricecam --scratch-path "$SCRATCH" >/tmp/pricecam-bench-build.log 2>&1 \
     || { tail -30 /tmp/pricecam-bench-build.log; exit 1; }

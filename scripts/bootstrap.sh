@@ -1,35 +1,84 @@
 #!/usr/bin/env bash
 # Installs, idempotently and non-interactively, the Debian packages pricecam needs
-# that are missing, and checks the Swift toolchain. Quick when all is present.
+# that are missing, then checks that every tool and module the chosen options
+# promise is really there. Quick when all is present.
 #
 #   scripts/bootstrap.sh            build + run: Tesseract, Leptonica, libv4l2, English data
-#   scripts/bootstrap.sh --test     + what the tests need
-#   scripts/bootstrap.sh --bench    + the tesseract CLI (the benchmarks' peer) and python3-venv (RapidOCR)
-#   scripts/bootstrap.sh --v4l2     + QEMU, a kernel with vivid, v4l-utils (the V4L2 end-to-end test)
-#   scripts/bootstrap.sh --fixtures + Pillow and fonts (regenerating Fixtures/)
+#   scripts/bootstrap.sh --test     + what the Swift tests and test scripts need
+#   scripts/bootstrap.sh --bench    + the tesseract CLI (the benchmarks' peer), python3-venv (RapidOCR)
+#   scripts/bootstrap.sh --v4l2     + QEMU, a kernel with vivid, v4l-utils, python3-venv (the V4L2 end-to-end test)
+#   scripts/bootstrap.sh --frames   + Pillow and DejaVu (drawing test frames: V4L2 test, live benchmarks)
+#   scripts/bootstrap.sh --fixtures + Pillow, fonts, the tesseract CLI (regenerating and checking Fixtures/)
+#   scripts/bootstrap.sh --list     prints the table below (option, kind, name), installs nothing
+#
+# Every script calls this itself with the options it needs (a caller's options are
+# not inherited), and scripts/test-script-deps.sh checks, for every script, that
+# each tool and Python module it or anything it runs uses is promised here by an
+# option it passes.
 set -euo pipefail
 
-packages=(libtesseract-dev libleptonica-dev libv4l-dev tesseract-ocr-eng pkg-config)
+# The one table: option, then "pkg:" Debian packages and what they must provide,
+# checked after the install: "cmd:" a command on PATH, "py:" a module importable by
+# /usr/bin/python3 (Debian's, the one the scripts run), "file:" a path (glob).
+NEEDS=(
+  "base     pkg:libtesseract-dev pkg:libleptonica-dev pkg:libv4l-dev pkg:tesseract-ocr-eng pkg:pkg-config pkg:python3
+            cmd:pkg-config cmd:python3 file:/usr/share/tesseract-ocr/*/tessdata/eng.traineddata"
+  "--test   pkg:tesseract-ocr cmd:tesseract"
+  "--bench  pkg:tesseract-ocr pkg:python3-venv cmd:tesseract py:venv py:ensurepip"
+  "--v4l2   pkg:qemu-system-x86 pkg:linux-image-amd64 pkg:busybox-static pkg:v4l-utils pkg:python3-venv
+            cmd:qemu-system-x86_64 cmd:v4l2-ctl file:/bin/busybox py:venv py:ensurepip
+            file:/lib/modules/*/kernel/drivers/media/test-drivers/vivid/vivid.ko*"
+  "--frames pkg:python3-pil pkg:fonts-dejavu-core py:PIL file:/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+  "--fixtures pkg:tesseract-ocr pkg:python3-pil pkg:fonts-dejavu-core pkg:fonts-liberation pkg:fonts-noto-cjk cmd:tesseract py:PIL
+            file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf file:/usr/share/fonts/truetype/liberation/*.ttf
+            file:/usr/share/fonts/opentype/noto/NotoSansCJK-*.ttc"
+)
+
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+
+list=0
+chosen=(base)
 for arg in "$@"; do
     case "$arg" in
-        --test) packages+=(tesseract-ocr) ;;
-        --bench) packages+=(tesseract-ocr python3-venv) ;;
-        --v4l2) packages+=(qemu-system-x86 linux-image-amd64 busybox-static v4l-utils python3-venv) ;;
-        --fixtures) packages+=(python3-pil fonts-dejavu-core fonts-liberation fonts-noto-cjk) ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) usage; exit 0 ;;
+        --list) list=1 ;;
+        --*) chosen+=("$arg") ;;
         *) echo "bootstrap: unknown option '$arg' (see --help)" >&2; exit 2 ;;
     esac
 done
 
+# entries OPTION: the table's words for one option (exit 2 when it has none)
+entries() {
+    local row
+    for row in "${NEEDS[@]}"; do
+        read -r -a words <<< "${row//$'\n'/ }"
+        if [ "${words[0]}" = "$1" ]; then printf '%s\n' "${words[@]:1}"; return 0; fi
+    done
+    echo "bootstrap: unknown option '$1' (see --help)" >&2
+    exit 2
+}
+
+if [ "$list" = 1 ]; then
+    for row in "${NEEDS[@]}"; do
+        read -r -a words <<< "${row//$'\n'/ }"
+        for w in "${words[@]:1}"; do printf '%s\t%s\t%s\n' "${words[0]}" "${w%%:*}" "${w#*:}"; done
+    done
+    exit 0
+fi
+
+wanted=()
+for opt in "${chosen[@]}"; do
+    mapfile -t -O "${#wanted[@]}" wanted < <(entries "$opt")
+done
+mapfile -t wanted < <(printf '%s\n' "${wanted[@]}" | awk '!seen[$0]++')
+
 missing=()
-for p in "${packages[@]}"; do
+for w in "${wanted[@]}"; do
+    [ "${w%%:*}" = pkg ] || continue
+    p=${w#pkg:}
     status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
     [ "$status" = "installed" ] || missing+=("$p")
 done
-# De-duplicate while keeping order.
-if [ ${#missing[@]} -gt 0 ]; then
-    mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
-fi
 
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
@@ -48,6 +97,26 @@ if [ ${#missing[@]} -gt 0 ]; then
         apt-get update -qq
         apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
+fi
+
+# What the packages promise, checked: a table entry that its packages do not
+# provide fails here, on the first run, instead of deep inside a test.
+broken=()
+for w in "${wanted[@]}"; do
+    kind=${w%%:*} name=${w#*:}
+    case "$kind" in
+        pkg) ;;
+        cmd) command -v "$name" >/dev/null 2>&1 || broken+=("command '$name'") ;;
+        py) /usr/bin/python3 -c "import $name" >/dev/null 2>&1 || broken+=("Python module '$name' (for /usr/bin/python3)") ;;
+        file) compgen -G "$name" >/dev/null || broken+=("file $name") ;;
+        *) echo "bootstrap: bad table entry '$w'" >&2; exit 2 ;;
+    esac
+done
+if [ ${#broken[@]} -gt 0 ]; then
+    echo "bootstrap: after installing the packages for ${chosen[*]}, still missing:" >&2
+    printf '  %s\n' "${broken[@]}" >&2
+    echo "bootstrap: fix the table in scripts/bootstrap.sh (a package that provides each)" >&2
+    exit 1
 fi
 
 # The Swift toolchain is not a Debian package; it is expected at /opt/swift or on PATH.

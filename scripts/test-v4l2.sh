@@ -22,15 +22,8 @@ START=$(date +%s)
 say() { echo "test-v4l2: $*"; }
 
 # --- 1. what it needs (idempotent; quick when present) ---------------------
-need_apt=
-command -v qemu-system-x86_64 >/dev/null || need_apt="$need_apt qemu-system-x86"
-command -v v4l2-ctl >/dev/null || need_apt="$need_apt v4l-utils"
-[ -x /bin/busybox ] || need_apt="$need_apt busybox-static"
-ls /lib/modules/*/kernel/drivers/media/test-drivers/vivid/vivid.ko* >/dev/null 2>&1 || need_apt="$need_apt linux-image-amd64"
-if [ -n "$need_apt" ]; then
-    say "installing:$need_apt"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need_apt >/dev/null
-fi
+# QEMU, a kernel with vivid, v4l-utils (--v4l2); Pillow and DejaVu for the frames (--frames).
+scripts/bootstrap.sh --v4l2 --frames || { say "FAIL: bootstrap"; exit 1; }
 if [ ! -x "$CACHE/venv/bin/vng" ]; then
     say "installing virtme-ng into $CACHE/venv"
     mkdir -p "$CACHE"

@@ -7,9 +7,8 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-extras=(--test)
-[ "${SKIP_V4L2:-0}" = 1 ] || extras+=(--v4l2)
-"$ROOT/scripts/bootstrap.sh" "${extras[@]}"
+# Each test script installs what it needs itself (scripts/test-script-deps.sh checks that).
+"$ROOT/scripts/bootstrap.sh" --test
 
 echo "== swift build" >&2
 swift build --build-tests >&2
