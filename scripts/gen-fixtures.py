@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# bootstrap: --fixtures   (run scripts/bootstrap.sh --fixtures first: Pillow, fonts, tesseract CLI)
 """Deterministic fixture generator for pricecam.
 
 Renders price strings (many currencies and number formats) onto webcam-like
@@ -11,9 +12,11 @@ OCR output. Every image has its own random.Random seeded from a fixed string,
 so running this twice gives byte-identical files.
 
 Usage:  /usr/bin/python3 scripts/gen-fixtures.py [--out Fixtures] [--only FAMILY ...]
+        /usr/bin/python3 scripts/gen-fixtures.py --boxes [FAMILY ...] [--draw /tmp/boxes]
 
 Needs Pillow (Debian: python3-pil) and these Debian font packages:
-fonts-dejavu-core, fonts-liberation, fonts-noto-cjk.
+fonts-dejavu-core, fonts-liberation, fonts-noto-cjk; scripts/bootstrap.sh --fixtures
+installs them (and the tesseract CLI that --check uses).
 """
 
 import argparse
@@ -27,7 +30,7 @@ import sys
 try:
     from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 except ImportError:  # pragma: no cover
-    sys.exit("gen-fixtures: Pillow is missing; install it with: sudo apt-get install python3-pil\n"
+    sys.exit("gen-fixtures: Pillow is missing; install it with: sudo scripts/bootstrap.sh --fixtures\n"
              "(run this script with /usr/bin/python3, not a pyenv/venv python)")
 
 SEED = "pricecam-fixtures-v1"
@@ -308,6 +311,17 @@ def fit_font(draw, name, size, txt, max_w, min_size=8):
     return size
 
 
+def number_box(draw, xy, line, num, f):
+    """textbbox of `num`, the end of `line` drawn at xy (anchor ls, monospace font):
+    the number starts one advance per preceding character after xy."""
+    assert line.endswith(num), (line, num)
+    x = xy[0] + f.getlength(line[: len(line) - len(num)])
+    box = draw.textbbox((x, xy[1]), num, font=f, anchor="ls")
+    whole = draw.textbbox(xy, line, font=f, anchor="ls")
+    assert abs(box[2] - whole[2]) <= 1 and box[1] >= whole[1] and box[3] <= whole[3], (line, box, whole)
+    return box
+
+
 def cap_height(name, size):
     f = font(name, size)
     l, t, r, b = f.getbbox("H", anchor="ls")
@@ -381,6 +395,7 @@ def scene_frame(rng, w, h, scale=1.0, colour=False, style=None):
         draw.text((ox, oy - nt), names[i], font=font(tfont, ns), fill=ink, anchor="ls")
         py = oy + (nb - nt) + int(ns * 0.35)
         draw.text((ox, py - pt), p["text"], font=font(pf, ps), fill=accent, anchor="ls")
+        p["box"] = draw.textbbox((ox, py - pt), p["text"], font=font(pf, ps), anchor="ls")
     img = vignette(rng, img, rng.randint(20, 45))
     total = max(prices, key=lambda p: p["minor"] / 10 ** p["digits"])
     return img, prices, total["amount"]
@@ -418,6 +433,7 @@ def scene_tag(rng, w=320, h=200, scale=1.0, colour=False, style=None):
     px = w - mx - pw if rng.random() < 0.6 else mx
     py = min(y, h - int(h * 0.08) - (pb - pt))
     draw.text((px, py - pt), p["text"], font=font(pf, ps), fill=accent, anchor="ls")
+    p["box"] = draw.textbbox((px, py - pt), p["text"], font=font(pf, ps), anchor="ls")
     return img, [p], p["amount"]
 
 
@@ -449,7 +465,8 @@ def scene_receipt(rng, scale=1.0, colour=False):
     mx = int(size * 0.9)
     w = int(chars * cw + 2 * mx)
     n = rng.randint(3, 7)
-    lines = []  # (text, price or None)
+    lines = []  # (text, "total" or None)
+    line_price = {}  # index in lines -> the price dict whose text ends that line
     store = rng.choice(STORES)
     lines.append((store.center(chars).rstrip(), None))
     lines.append(("", None))
@@ -464,6 +481,7 @@ def scene_receipt(rng, scale=1.0, colour=False):
         lines.append((label_txt + " " * (chars - len(label_txt) - len(num)) + num, None))
         prices.append({"text": num, "amount": fmt_amount(minor, 2), "currency": None, "minor": minor,
                        "digits": 2})
+        line_price[len(lines) - 1] = prices[-1]
     if rng.random() < 0.3 and sum_minor > 200:
         disc = -rng.choice([10, 20, 30, 50])
         sum_minor += disc
@@ -472,12 +490,14 @@ def scene_receipt(rng, scale=1.0, colour=False):
         lines.append((lab + " " * (chars - len(lab) - len(num)) + num, None))
         prices.append({"text": num, "amount": fmt_amount(disc, 2), "currency": None, "minor": disc,
                        "digits": 2})
+        line_price[len(lines) - 1] = prices[-1]
     lines.append(("-" * chars, None))
     ttxt, tcur = receipt_total_text(cur, how, sum_minor)
     lines.append((label + " " * max(1, chars - len(label) - len(ttxt)) + ttxt, "total"))
     total = {"text": ttxt, "amount": fmt_amount(sum_minor, 2), "currency": tcur, "minor": sum_minor,
              "digits": 2}
     prices.append(total)
+    line_price[len(lines) - 1] = total
     lines.append(("", None))
     lines.append((rng.choice(["THANK YOU", "VIELEN DANK", "Danke fuer Ihren Einkauf",
                               "Please come again"])[:chars].center(chars).rstrip(), None))
@@ -492,11 +512,13 @@ def scene_receipt(rng, scale=1.0, colour=False):
     if colour:
         ink = (40, 30, 80)
     y = int(size * 0.9) + cap_height(mf, size)
-    for txt, kind in lines:
+    for li, (txt, kind) in enumerate(lines):
         ff = f
         if kind == "total" and (mf + "-bold") in FONT_FILES:
             ff = font(mf + "-bold", size)
         draw.text((mx, y), txt, font=ff, fill=ink, anchor="ls")
+        if li in line_price:
+            line_price[li]["box"] = number_box(draw, (mx, y), txt, line_price[li]["text"], ff)
         y += lh
     return img, prices, total["amount"]
 
@@ -572,6 +594,49 @@ def perspective_coeffs(dst, src):
     return solve(A, b)
 
 
+def perspective_point(c, x, y):
+    """Apply PERSPECTIVE coefficients c to the point (x, y)."""
+    a, b, cc, d, e, f, g, h = c
+    z = g * x + h * y + 1
+    return (a * x + b * y + cc) / z, (d * x + e * y + f) / z
+
+
+def rotation_map(angle, w, h):
+    """Source -> output point map of img.rotate(angle) (centre, no expand): the
+    inverse of the affine matrix Image.rotate builds (output -> source)."""
+    t = -math.radians(angle)
+    a, b, d, e = (round(math.cos(t), 15), round(math.sin(t), 15),
+                  round(-math.sin(t), 15), round(math.cos(t), 15))
+    cx, cy = w / 2.0, h / 2.0
+    c = a * -cx + b * -cy + cx
+    f = d * -cx + e * -cy + cy
+    det = a * e - b * d
+
+    def fwd(x, y):
+        u, v = x - c, y - f
+        return (e * u - b * v) / det, (-d * u + a * v) / det
+    return fwd
+
+
+def map_box(box, fn):
+    """Bounding box of the 4 corners of box (l, t, r, b) mapped through fn."""
+    l, t, r, b = box
+    pts = [fn(x, y) for x, y in ((l, t), (r, t), (r, b), (l, b))]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def box_xywh(box, w, h):
+    """(l, t, r, b) in float pixels -> [x, y, width, height] ints, rounded outwards,
+    clipped to the w x h image."""
+    l, t = math.floor(box[0] + 1e-6), math.floor(box[1] + 1e-6)
+    r, b = math.ceil(box[2] - 1e-6), math.ceil(box[3] - 1e-6)
+    if l < -1 or t < -1 or r > w + 1 or b > h + 1:
+        print("gen-fixtures: warning: price box %s clipped to the %dx%d image" % ([l, t, r, b], w, h))
+    l, t, r, b = max(0, l), max(0, t), min(w, r), min(h, b)
+    return [l, t, r - l, b - t]
+
+
 def border_fill(img):
     """Mean colour of the image border (fill for rotate/perspective)."""
     w, h = img.size
@@ -621,7 +686,8 @@ def degrade(family, rng, img):
         return ImageChops.multiply(img, m), {"shadow": kind, "darkest": round(dark, 2)}
     if family == "rotate":
         a = round(rng.choice([-1, 1]) * rng.uniform(2.0, 4.0), 2)
-        return img.rotate(a, resample=Image.BICUBIC, fillcolor=border_fill(img)), {"degrees": a}
+        return (img.rotate(a, resample=Image.BICUBIC, fillcolor=border_fill(img)),
+                {"degrees": a, "map": rotation_map(a, w, h)})
     if family == "perspective":
         k = rng.uniform(0.05, 0.09)
         src = [(0, 0), (w, 0), (w, h), (0, h)]
@@ -631,7 +697,8 @@ def degrade(family, rng, img):
             dst = [(w * k * 0.4, h * k), (w, 0), (w, h), (w * k * 0.4, h * (1 - k))]
         c = perspective_coeffs(dst, src)
         out = img.transform((w, h), Image.PERSPECTIVE, c, Image.BICUBIC, fillcolor=border_fill(img))
-        return out, {"keystone": round(k, 3)}
+        inv = perspective_coeffs(src, dst)  # source point src[i] lands on dst[i]
+        return out, {"keystone": round(k, 3), "map": lambda x, y: perspective_point(inv, x, y)}
     if family == "jpeg":
         return img, {"quality": rng.randint(12, 25)}
     return img, {}
@@ -664,9 +731,10 @@ def render_kind(kind, rng, scale=1.0, colour=False, style=None):
 PREFIX = {"frame640": "frame", "frame1280": "frame", "tag": "tag", "receipt": "receipt"}
 
 
-def gt_entry(prices, total):
+def gt_entry(prices, total, boxes):
     return {"total": total, "amounts": [p["amount"] for p in prices],
-            "currencies": [p["currency"] for p in prices], "texts": [p["text"] for p in prices]}
+            "currencies": [p["currency"] for p in prices], "texts": [p["text"] for p in prices],
+            "boxes": boxes}
 
 
 def gen_family(family, out):
@@ -682,7 +750,7 @@ def gen_family(family, out):
             img, prices, total = scene_negative(rng, w, h)
             name = "neg_%04d.png" % (i + 1)
             img.convert("L").save(os.path.join(d, name), "PNG", compress_level=9)
-            gt[name] = {"total": None, "amounts": [], "currencies": [], "texts": []}
+            gt[name] = {"total": None, "amounts": [], "currencies": [], "texts": [], "boxes": []}
     else:
         kinds = (CLEAN_KINDS if family == "clean" else NOISE_KINDS if family == "noise"
                  else SYMBOL_KINDS if family == "symbols" else DEGRADED_KINDS)
@@ -709,11 +777,17 @@ def gen_family(family, out):
                 else:
                     shrink = {"tag": 0.24, "receipt": 0.52}[kind] * rng.uniform(0.95, 1.15)
             img, prices, total = render_kind(kind, rng, scale, colour, style)
+            boxes = [p["box"] for p in prices]  # (l, t, r, b) where the price was drawn
             if shrink:
+                ow, oh = img.size
                 img = img.resize((round(img.width * shrink), round(img.height * shrink)), Image.LANCZOS)
+                sx, sy = img.width / ow, img.height / oh
+                boxes = [(l * sx, t * sy, r * sx, b * sy) for l, t, r, b in boxes]
             if not colour:
                 img = img.convert("L")
             img, params = degrade(family, rng, img)
+            if "map" in params:
+                boxes = [map_box(bx, params["map"]) for bx in boxes]
             pre = PREFIX[kind]
             counters[pre] = counters.get(pre, 0) + 1
             ext = "jpg" if family == "jpeg" else "png"
@@ -723,7 +797,7 @@ def gen_family(family, out):
                 img.save(path, "JPEG", quality=params["quality"], optimize=False, progressive=False)
             else:
                 img.save(path, "PNG", compress_level=9)
-            gt[name] = gt_entry(prices, total)
+            gt[name] = gt_entry(prices, total, [box_xywh(bx, img.width, img.height) for bx in boxes])
     with open(os.path.join(d, "gt.json"), "w", encoding="utf-8") as fh:
         fh.write("{\n")
         keys = sorted(gt)
@@ -745,7 +819,7 @@ def check_family(d, psm):
     import subprocess
     from concurrent.futures import ThreadPoolExecutor
     if not shutil.which("tesseract"):
-        sys.exit("gen-fixtures: --check needs the tesseract CLI (sudo apt-get install tesseract-ocr)")
+        sys.exit("gen-fixtures: --check needs the tesseract CLI (sudo scripts/bootstrap.sh --fixtures)")
     with open(os.path.join(d, "gt.json"), encoding="utf-8") as fh:
         gt = json.load(fh)
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
@@ -777,6 +851,42 @@ def check_family(d, psm):
           % (d, psm, img_ok, len(names), img_loose, len(names), p_ok, p_all, p_loose, p_all))
 
 
+def check_boxes(d, draw_dir=None):
+    """Check gt.json "boxes" of one family: one per amount, non-empty, inside the
+    image. With draw_dir, draw them (red) onto the first image of each kind."""
+    with open(os.path.join(d, "gt.json"), encoding="utf-8") as fh:
+        gt = json.load(fh)
+    fam = os.path.basename(os.path.normpath(d))
+    bad, n, drawn = [], 0, set()
+    for name in sorted(gt):
+        e = gt[name]
+        boxes = e.get("boxes")
+        if boxes is None or len(boxes) != len(e["amounts"]):
+            bad.append("%s: %s boxes for %d amounts" % (name, None if boxes is None else len(boxes),
+                                                         len(e["amounts"])))
+            continue
+        img = Image.open(os.path.join(d, name))
+        w, h = img.size
+        for bx in boxes:
+            n += 1
+            x, y, bw, bh = bx
+            if not (len(bx) == 4 and bw > 0 and bh > 0 and x >= 0 and y >= 0 and x + bw <= w and y + bh <= h):
+                bad.append("%s: box %s outside %dx%d" % (name, bx, w, h))
+        kind = name.split("_")[0]
+        if draw_dir and boxes and kind not in drawn:
+            drawn.add(kind)
+            im = img.convert("RGB")
+            dr = ImageDraw.Draw(im)
+            for x, y, bw, bh in boxes:
+                dr.rectangle((x, y, x + bw - 1, y + bh - 1), outline=(255, 0, 0))
+            os.makedirs(draw_dir, exist_ok=True)
+            im.save(os.path.join(draw_dir, "%s_%s.png" % (fam, os.path.splitext(name)[0])))
+    for b in bad:
+        print("  " + b)
+    print("%s: %d boxes in %d images, %d problems" % (d, n, len(gt), len(bad)))
+    return not bad
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     here = os.path.dirname(os.path.abspath(__file__))
@@ -786,7 +896,15 @@ def main():
                     help="do not generate; run tesseract on these families (default clean) "
                          "and report how many rendered price strings it reads exactly")
     ap.add_argument("--psm", default="6", help="page segmentation mode for --check")
+    ap.add_argument("--boxes", nargs="*", choices=FAMILIES, metavar="FAMILY",
+                    help="do not generate; check gt.json boxes of these families (default all): "
+                         "one per amount, inside the image; exit 1 on a problem")
+    ap.add_argument("--draw", metavar="DIR",
+                    help="with --boxes: draw the boxes onto the first image of each kind into DIR")
     a = ap.parse_args()
+    if a.boxes is not None:
+        ok = [check_boxes(os.path.join(a.out, fam), a.draw) for fam in a.boxes or FAMILIES]
+        sys.exit(0 if all(ok) else 1)
     if a.check is not None:
         for fam in a.check or ["clean"]:
             check_family(os.path.join(a.out, fam), a.psm)

@@ -1,10 +1,25 @@
 import Foundation
+import OCR
 
 /// One evaluation set: a folder with a `gt.json` (format in DESIGN.md).
 public struct EvaluationSet: Sendable {
     public struct Truth: Sendable, Equatable {
         public var total: Decimal?
         public var amounts: [Decimal]?
+        /// Where each amount is in the image, same order as `amounts`
+        /// (`"boxes": [[x, y, width, height], ...]`, pixels of the image file);
+        /// nil when gt.json has no boxes.
+        public var boxes: [PixelRect]?
+        /// The shop's currency (`"currency": "JPY"`), as that shop's stored settings would
+        /// give the parser; nil when gt.json has none.
+        public var currency: String?
+
+        public init(total: Decimal?, amounts: [Decimal]?, boxes: [PixelRect]? = nil, currency: String? = nil) {
+            self.total = total
+            self.amounts = amounts
+            self.boxes = boxes
+            self.currency = currency
+        }
     }
 
     public var name: String
@@ -70,9 +85,39 @@ public struct EvaluationSet: Sendable {
                     return d
                 }
             }
-            entries.append(((base as NSString).appendingPathComponent(key), Truth(total: total, amounts: amounts)))
+            let boxes = try rects(obj["boxes"], file: file, key: key)
+            if let boxes, boxes.count != (amounts?.count ?? 0) {
+                throw .invalid(file: file, reason: "\(key): \(boxes.count) boxes for \(amounts?.count ?? 0) amounts (one box per amount)")
+            }
+            var currency: String?
+            switch obj["currency"] {
+            case nil, is NSNull: break
+            case let code as String where code.count == 3 && code.allSatisfy({ $0.isASCII && $0.isLetter }):
+                currency = code.uppercased()
+            default:
+                throw .invalid(file: file, reason: "\(key): currency must be an ISO 4217 code like \"JPY\"")
+            }
+            entries.append(((base as NSString).appendingPathComponent(key), Truth(total: total, amounts: amounts, boxes: boxes, currency: currency)))
         }
         return EvaluationSet(name: name.isEmpty ? (folder as NSString).lastPathComponent : name, entries: entries)
+    }
+
+    private static func rects(_ v: Any?, file: String, key: String) throws(LoadError) -> [PixelRect]? {
+        switch v {
+        case nil, is NSNull: return nil
+        case let list as [Any]:
+            return try list.map { item throws(LoadError) in
+                guard let n = item as? [Any], n.count == 4,
+                      let x = n[0] as? Int, let y = n[1] as? Int, let w = n[2] as? Int, let h = n[3] as? Int,
+                      x >= 0, y >= 0, w > 0, h > 0
+                else {
+                    throw .invalid(file: file, reason: "\(key): a box must be [x, y, width, height] in whole pixels (width, height > 0)")
+                }
+                return PixelRect(x: x, y: y, width: w, height: h)
+            }
+        default:
+            throw .invalid(file: file, reason: "\(key): boxes must be a list of [x, y, width, height]")
+        }
     }
 
     private static func decimal(_ v: Any?, file: String, key: String) throws(LoadError) -> Decimal? {

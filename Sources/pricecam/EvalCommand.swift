@@ -9,7 +9,9 @@ struct Eval: ParsableCommand {
         discussion: """
             Prints, per set and overall: total recall (share of images whose total was found)
             and precision/recall/F1 over amounts (multiset match of decimal values; only
-            images whose gt.json lists amounts count).
+            images whose gt.json lists amounts count). An entry's "currency" (ISO 4217)
+            is given to the parser as that shop's stored settings would, so a folder
+            mixing countries scores in one run; --currency-hint covers entries without.
             Examples:
               pricecam eval ../shared/datasets/receipts-de
               pricecam eval Fixtures            (every Fixtures/*/gt.json is a set)
@@ -28,7 +30,7 @@ struct Eval: ParsableCommand {
     @Flag(name: .long, help: "List the images whose total or amounts were missed.")
     var misses = false
 
-    @Option(name: .long, help: "Currency hint for the parser (ISO 4217 code), as the stored settings would give.")
+    @Option(name: .long, help: "Currency hint for the parser (ISO 4217 code) for images whose gt.json entry has no \"currency\" (an entry's own currency is used as that shop's stored settings would give it).")
     var currencyHint: String?
 
     @OptionGroup var ocr: OCROptions
@@ -41,20 +43,31 @@ struct Eval: ParsableCommand {
             Console.error("\(error)")
             throw ExitCode(2)
         }
-        let items = sets.flatMap { $0.entries.map { InputItem.image(path: $0.path) } }
-        let settings = ExtractionSettings(
-            ocr: try ocr.configuration(),
-            parser: ParserOptions(currencyHint: currencyHint?.uppercased(), bareNumbers: ocr.bareNumbers),
-            converter: nil, limits: ocr.limits)
-        let collected = ResultsBox(count: items.count)
-        let summary: BatchRunner.Summary
-        do {
-            summary = try BatchRunner(settings: settings, jobs: jobs).run(items) { collected.append($0) }
-        } catch {
-            Console.error("\(error)")
-            throw ExitCode(2)
+        // Each image is read with its shop's currency from gt.json (as that shop's stored
+        // settings would give), else with --currency-hint: one batch per currency.
+        let entries = sets.flatMap(\.entries)
+        let hint = currencyHint?.uppercased()
+        let currencies = entries.map { $0.truth.currency ?? hint }
+        var byCurrency: [String?: [Int]] = [:]
+        for (i, c) in currencies.enumerated() { byCurrency[c, default: []].append(i) }
+        let configuration = try ocr.configuration()
+        var results = [ImageResult?](repeating: nil, count: entries.count)
+        var seconds = 0.0
+        for (currency, indices) in byCurrency.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+            let settings = ExtractionSettings(
+                ocr: configuration,
+                parser: ParserOptions(currencyHint: currency, bareNumbers: ocr.bareNumbers),
+                converter: nil, limits: ocr.limits)
+            let collected = ResultsBox(count: indices.count)
+            do {
+                let summary = try BatchRunner(settings: settings, jobs: jobs).run(indices.map { InputItem.image(path: entries[$0].path) }) { collected.append($0) }
+                seconds += summary.seconds
+            } catch {
+                Console.error("\(error)")
+                throw ExitCode(2)
+            }
+            for (k, i) in indices.enumerated() { results[i] = collected.results[k] }
         }
-        let results = collected.results
         var rows: [(String, Score)] = []
         var overall = Score()
         var missLines: [String] = []
@@ -62,7 +75,7 @@ struct Eval: ParsableCommand {
         for set in sets {
             var score = Score()
             for (i, entry) in set.entries.enumerated() {
-                let r = results[offset + i]
+                guard let r = results[offset + i] else { continue }
                 let found = r.prices.map(\.match.amount)
                 score.add(truth: entry.truth, found: found, failed: r.error != nil)
                 if misses {
@@ -78,7 +91,7 @@ struct Eval: ParsableCommand {
             overall.merge(score)
             rows.append((set.name, score))
         }
-        let msPerImage = summary.images > 0 ? summary.seconds * 1000 / Double(summary.images) : 0
+        let msPerImage = entries.isEmpty ? 0 : seconds * 1000 / Double(entries.count)
         if json {
             var objects = rows.map { Self.json(name: $0.0, score: $0.1) }
             objects.append(Self.json(name: "all", score: overall))
