@@ -34,6 +34,10 @@ public struct PriceParser: Sendable {
     /// wins unless an earlier one is markedly taller (30 %) on the image.
     public func parse(lines: [TextLine]) -> [PriceMatch] {
         var perLine = lines.map { parse($0) }
+        for (i, m) in Prominence.additions(lines: lines, perLine: perLine, options: options) {
+            perLine[i].append(m)
+            perLine[i].sort { ($0.box?.x ?? 0) < ($1.box?.x ?? 0) }
+        }
         var best: (line: Int, index: Int, height: Int)? = nil
         for i in lines.indices where TotalKeywords.matches(lines[i]) {
             var found: (Int, Int)? = nil
@@ -242,6 +246,10 @@ struct Associator {
             case .decimals:
                 let ok = r.hasDecimals || r.ambiguous || minor == 0 || onlyNumber
                 if !ok { return nil }
+                // A lone digit with no sign is far likelier a misread mark, a shelf number or
+                // a fragment of a glyph than a price (shelf-jp-dev: 7 of 10 bare numbers read
+                // from single-glyph regions were "7", "4" or "2"); `€5`, `5,00` still are.
+                if !r.hasDecimals, raw.digitCount < 2 { return nil }
             case .all: break
             }
             flags.insert(.bareNumber)
