@@ -97,6 +97,28 @@ public final class OCREngine {
         return RecognizedPage(width: image.width, height: image.height, lines: lines, milliseconds: ms)
     }
 
+    /// The text lines Tesseract's own layout analysis finds on `image` with page segmentation
+    /// mode `psm`, without recognising them (`TessBaseAPIAnalyseLayout`).
+    public func layoutLines(_ image: GrayImage, pageSegmentationMode psm: Int) -> [PixelRect] {
+        TessBaseAPISetImage2(api, image.pix)
+        TessBaseAPISetSourceResolution(api, Int32(image.dpi >= 70 && image.dpi <= 2400 ? image.dpi : 300))
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(psm)))
+        defer {
+            TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(configuration.pageSegmentationMode)))
+            TessBaseAPIClear(api)
+        }
+        guard let it = TessBaseAPIAnalyseLayout(api) else { return [] }
+        defer { TessPageIteratorDelete(it) }
+        var out: [PixelRect] = []
+        repeat {
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            if TessPageIteratorBoundingBox(it, RIL_TEXTLINE, &l, &t, &r, &b) != 0, r > l, b > t {
+                out.append(PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)))
+            }
+        } while TessPageIteratorNext(it, RIL_TEXTLINE) != 0
+        return out
+    }
+
     private func readLines() -> [RecognizedLine] {
         guard let results = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(results) }

@@ -61,3 +61,10 @@ extension GrayImage {
         return (Int(h), Int(count))
     }
 }
+
+extension GrayImage {
+    /// The negative (light text on a dark ground becomes dark on light, as Tesseract reads best).
+    public func inverted() -> GrayImage? {
+        derived(pixInvert(nil, pix))
+    }
+}

@@ -69,13 +69,15 @@ public struct ExtractionSettings: Sendable {
 /// Image → OCR → prices → conversion, for one worker. Owns its OCR engine,
 /// so it is not `Sendable`: each worker thread makes its own.
 public final class Extractor {
-    public let engine: OCREngine
+    public let reader: PageReader
     public let parser: PriceParser
     public let settings: ExtractionSettings
 
+    public var engine: OCREngine { reader.engine }
+
     public init(settings: ExtractionSettings) throws(OCRError) {
-        self.engine = try OCREngine(configuration: settings.ocr)
         self.parser = PriceParser(options: settings.parser)
+        self.reader = PageReader(engine: try OCREngine(configuration: settings.ocr), judge: ParserJudge(parser: parser), options: settings.accuracy)
         self.settings = settings
     }
 
@@ -100,94 +102,9 @@ public final class Extractor {
         price(try read(image))
     }
 
-    /// The page as read after the chosen preprocessing and the second pass.
+    /// The page as the OCR stage read it.
     public func read(_ image: GrayImage) throws(OCRError) -> RecognizedPage {
-        let accuracy = settings.accuracy
-        var prepared = image
-        if accuracy.preprocess {
-            let m = Preprocess.measure(image)
-            var plan = Preprocess.plan(for: m)
-            if !accuracy.stretch { plan.stretch = nil }
-            if !accuracy.backgroundNorm { plan.backgroundNormalize = false }
-            if SecondPass.debug {
-                FileHandle.standardError.write("plan \(plan) shadow \(m.shadow) contrast \(m.contrast) \(m)\n".data(using: .utf8)!)
-            }
-            prepared = Preprocess.apply(plan, to: image)
-        }
-        if accuracy.preprocess && accuracy.deskew {
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            let m = Preprocess.measure(prepared)
-            let d = prepared.deskewed(threshold: max(1, min(254, (m.low + m.high) / 2)), minAngle: Preprocess.deskewMinAngle)
-            if SecondPass.debug {
-                FileHandle.standardError.write("deskew angle \(d?.angle ?? 0) conf \(d?.confidence ?? 0) \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) ms\n".data(using: .utf8)!)
-            }
-            if let d, d.angle != 0 { prepared = d.image }
-        }
-        var page: RecognizedPage
-        if let small = accuracy.preprocess && accuracy.downscale ? downscaled(prepared) : nil {
-            // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
-            page = try engine.recognize(small).rescaled(by: Double(prepared.width) / Double(small.width), width: prepared.width, height: prepared.height)
-        } else {
-            page = try engine.recognize(prepared)
-        }
-        if SecondPass.debug {
-            for l in page.lines { FileHandle.standardError.write("line \(l.rect) [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]\n".data(using: .utf8)!) }
-        }
-        guard accuracy.secondPass else { return page }
-        var second = SecondPass(engine: engine, parser: parser, maxRereads: accuracy.maxRereads)
-        let large = image.width * image.height > Preprocess.downscaleMinimumPixels
-        second.enlargeTallText = !large
-        if large { second.budgetMs = page.milliseconds * accuracy.largeImageBudget }
-        if image.isFrame || accuracy.forceLiveBudget {
-            second.budgetMs = page.milliseconds * accuracy.liveBudget
-            second.strictBudget = true
-        }
-        second.wordFirst = accuracy.wordReread
-        // Not on live frames: their budget admits about one re-read, and the psm 11 one costs
-        // more than its estimate (bench-live-ocr: +17% OCR p99 with it, +3–6% without).
-        second.sparseWord = accuracy.sparseWordReread && !second.strictBudget
-        let improved = second.improve(page, image: prepared)
-        // Nothing found on a photo: a last, sparse-text reading (not on live frames: it costs
-        // about four first passes).
-        if accuracy.sparse, !image.isFrame, parser.parse(lines: PageText.lines(improved)).isEmpty,
-           let sparse = try sparseRead(prepared) {
-            return sparse
-        }
-        return improved
-    }
-
-    /// `image` shrunk for the first pass when its text is much taller than Tesseract needs (nil: read as is).
-    func downscaled(_ image: GrayImage) -> GrayImage? {
-        guard image.width * image.height > Preprocess.downscaleMinimumPixels else { return nil }
-        let m = Preprocess.measure(image)
-        let g = Preprocess.glyphHeight(image, measurements: m)
-        let factor = Preprocess.downscale(glyphHeight: g.height, count: g.count, pixels: image.width * image.height)
-        if SecondPass.debug {
-            FileHandle.standardError.write("glyph height \(g.height) (\(g.count) components) -> scale \(factor.map { "\($0)" } ?? "1")\n".data(using: .utf8)!)
-        }
-        guard let factor else { return nil }
-        return image.scaled(by: factor)
-    }
-
-    /// Enlargement and the least price confidence of the sparse-text pass.
-    static let sparseScale = 2.0
-    static let sparseMinimumConfidence = 0.6
-
-    /// `image` read 2× enlarged with psm 11 (sparse text: no layout, every blob of text on
-    /// its own), when it is at most 1 MP; the page when it holds a confident price, else nil.
-    /// Small isolated tags on a busy frame (Fixtures/small frame_0002: "$32.50", "$2.00")
-    /// give psm 6 no line at all, at any scale; psm 11 at 2× finds them (3× and 2.5× also
-    /// found junk on negatives).
-    func sparseRead(_ image: GrayImage) throws(OCRError) -> RecognizedPage? {
-        guard image.width * image.height <= Preprocess.downscaleMinimumPixels,
-              let big = image.scaled(by: Self.sparseScale) else { return nil }
-        let page = try engine.recognize(big, pageSegmentationMode: 11)
-            .rescaled(by: Double(image.width) / Double(big.width), width: image.width, height: image.height)
-        if SecondPass.debug {
-            for l in page.lines { FileHandle.standardError.write("sparse \(l.rect) [\(l.text)]\n".data(using: .utf8)!) }
-        }
-        let prices = parser.parse(lines: PageText.lines(page))
-        return prices.contains { $0.confidence >= Self.sparseMinimumConfidence } ? page : nil
+        try reader.read(image)
     }
 
     /// Parses and converts what the OCR read.
@@ -210,6 +127,21 @@ public enum PageText {
             TextLine(words: line.words.map { w in
                 TextWord(text: w.text, box: Box(x: w.rect.x, y: w.rect.y, width: w.rect.width, height: w.rect.height), confidence: w.confidence)
             })
+        }
+    }
+}
+
+/// The price parser as the OCR stage's judge of its readings.
+public struct ParserJudge: PriceJudge {
+    public let parser: PriceParser
+
+    public init(parser: PriceParser) {
+        self.parser = parser
+    }
+
+    public func prices(in lines: [RecognizedLine]) -> [PriceReading] {
+        parser.parse(lines: PageText.lines(lines)).map {
+            PriceReading(text: $0.text, amount: $0.amount, confidence: $0.confidence, isRange: $0.flags.contains(.range), isTotal: $0.role == .total)
         }
     }
 }

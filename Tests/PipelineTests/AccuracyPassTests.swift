@@ -1,19 +1,24 @@
 import Foundation
-import OCR
+@testable import OCR
 @testable import Pipeline
 import PriceParsing
 import Testing
 
-/// Each accuracy step pays on the fixture family it exists for (measured with and without it).
+/// Each step of the whole-page reading pays on the fixture family it exists for (measured
+/// with and without it).
 @Suite("Accuracy passes", .serialized)
 struct AccuracyPassTests {
     static let fixtures = FixtureRegressionTests.fixtures
 
-    /// A real-Tesseract extractor with the given accuracy steps, no conversion.
+    /// A real-Tesseract extractor with the given accuracy steps, no conversion. These steps
+    /// belong to the whole-page reading (documents), so every image is read that way here,
+    /// frames and tags included, which the default reads region by region.
     static func extractor(_ accuracy: AccuracyOptions) throws -> Extractor {
-        try Extractor(settings: ExtractionSettings(
+        var page = accuracy
+        page.reading = .page
+        return try Extractor(settings: ExtractionSettings(
             ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
-            parser: ParserOptions(), converter: nil, accuracy: accuracy))
+            parser: ParserOptions(), converter: nil, accuracy: page))
     }
 
     static func recall(_ family: String, _ accuracy: AccuracyOptions, only: String? = nil) throws -> (Double, [String: [Decimal]]) {
@@ -152,7 +157,7 @@ struct AccuracyPassTests {
     @Test("second pass: a line whose price was read as letters is a candidate; a sure text line is not")
     func garbledCandidates() throws {
         let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
-        let pass = SecondPass(engine: engine, parser: PriceParser(options: ParserOptions()), maxRereads: 16)
+        let pass = SecondPass(engine: engine, judge: ParserJudge(parser: PriceParser(options: ParserOptions())), maxRereads: 16)
         func line(_ words: [(String, Double)], y: Int) -> RecognizedLine {
             let ws = words.enumerated().map { i, w in
                 RecognizedWord(text: w.0, rect: PixelRect(x: 20 + 200 * i, y: y, width: 100, height: 24), confidence: w.1)

@@ -1,68 +1,11 @@
 import Foundation
-import OCR
-import PriceParsing
-
-/// Which accuracy passes run on each image. `PRICECAM_ACCURACY` (comma list of
-/// `no-preprocess`, `no-second-pass`) switches them off for measurements.
-public struct AccuracyOptions: Sendable, Hashable {
-    public var preprocess: Bool
-    public var secondPass: Bool
-    /// Individual preprocessing steps (for ablation: `no-stretch`, `no-background-norm`).
-    public var stretch = true
-    public var backgroundNorm = true
-    /// Read images with tall text (300-dpi scans) downscaled in the first pass (`no-downscale`).
-    public var downscale = true
-    /// Rotate slightly skewed images upright before the first pass (`no-deskew`).
-    public var deskew = true
-    /// Most lines re-read per image (each costs about 3 ms on a frame).
-    public var maxRereads: Int
-    /// On live frames the second pass may add at most this share of the first
-    /// pass's time (a re-read starts only if it should end within it), so OCR-time
-    /// p99 grows by about that much plus preprocessing (scripts/bench-live-ocr.sh:
-    /// +3–15% p99 at 640x480; 0.15 with a start-only check gave +25–40%).
-    public var liveBudget = 0.10
-    /// On images over `Preprocess.downscaleMinimumPixels` (receipt scans: 15–30 digit lines, each
-    /// re-read 10–30 ms) the second pass stops after this share of the first pass's time;
-    /// the total-line vote runs regardless.
-    public var largeImageBudget = 0.4
-    /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
-    public var wordReread = true
-    /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
-    public var sparseWordReread = true
-    /// A sparse-text pass (psm 11, 2×) on photos up to 1 MP where nothing else found a price (`no-sparse`).
-    public var sparse = true
-    /// Apply the live budget to files too (for measuring it on fixtures: `live-budget`).
-    public var forceLiveBudget = false
-
-    public init(preprocess: Bool = true, secondPass: Bool = true, maxRereads: Int = 16) {
-        self.preprocess = preprocess
-        self.secondPass = secondPass
-        self.maxRereads = maxRereads
-    }
-
-    public static var fromEnvironment: AccuracyOptions {
-        var o = AccuracyOptions()
-        let flags = (ProcessInfo.processInfo.environment["PRICECAM_ACCURACY"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if flags.contains("no-preprocess") { o.preprocess = false }
-        if flags.contains("no-second-pass") { o.secondPass = false }
-        if flags.contains("no-stretch") { o.stretch = false }
-        if flags.contains("live-budget") { o.forceLiveBudget = true }
-        if flags.contains("no-background-norm") { o.backgroundNorm = false }
-        if flags.contains("no-downscale") { o.downscale = false }
-        if flags.contains("no-deskew") { o.deskew = false }
-        if flags.contains("no-word-reread") { o.wordReread = false }
-        if flags.contains("no-sparse") { o.sparse = false }
-        if flags.contains("no-sparse-word") { o.sparseWordReread = false }
-        return o
-    }
-}
 
 /// Re-reads lines that look like prices but read badly as single lines
 /// (`SetRectangle` + psm 7), enlarged when their text is small, and keeps the
 /// better reading by parser validity and confidence.
 struct SecondPass {
     let engine: OCREngine
-    let parser: PriceParser
+    let judge: any PriceJudge
     let maxRereads: Int
     /// Milliseconds the pass may spend (nil: no limit).
     var budgetMs: Double? = nil
@@ -75,8 +18,6 @@ struct SecondPass {
     private var started: UInt64 = 0
     private var costPerRead = 3.0
 
-    /// `PRICECAM_DEBUG` set: each re-read and its scores go to stderr.
-    static let debug = ProcessInfo.processInfo.environment["PRICECAM_DEBUG"] != nil
 
     /// Word confidence under which a line holding digits is re-read.
     static let lowConfidence = 0.80
@@ -101,9 +42,9 @@ struct SecondPass {
     private(set) var reread = 0
     private(set) var replaced = 0
 
-    init(engine: OCREngine, parser: PriceParser, maxRereads: Int) {
+    init(engine: OCREngine, judge: any PriceJudge, maxRereads: Int) {
         self.engine = engine
-        self.parser = parser
+        self.judge = judge
         self.maxRereads = maxRereads
     }
 
@@ -111,16 +52,7 @@ struct SecondPass {
         s.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
     }
 
-    /// Whether a price text has a separator followed by exactly two digits ("1,72", "€57.75").
-    static func hasCents(_ text: String) -> Bool {
-        let c = Array(text)
-        for i in c.indices where (c[i] == "." || c[i] == ",") && i > 0 && c[i - 1].isNumber {
-            var j = i + 1, n = 0
-            while j < c.count && c[j].isNumber { j += 1; n += 1 }
-            if n == 2 { return true }
-        }
-        return false
-    }
+    static func hasCents(_ text: String) -> Bool { PriceReading.hasCents(text) }
 
     static func digitCount(_ s: String) -> Int { s.filter(\.isNumber).count }
 
@@ -135,24 +67,14 @@ struct SecondPass {
         return min(3, max(2, Int((targetHeight / Double(height)).rounded())))
     }
 
-    /// Parser validity first (each price counts 1, a "range" — often a misread dash — −0.5), then the
-    /// prices' own confidence (the words they were read from), or the line's when it holds none.
-    func score(_ line: RecognizedLine) -> Double {
-        let matches = parser.parse(lines: PageText.lines([line]))
-        let conf = line.words.isEmpty ? 0 : line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
-        return matches.map { m in
-            if m.flags.contains(.range) { return -0.5 }
-            // A kept decimal separator ("57.75", not "5775") is the commonest thing a re-read loses.
-            return Self.hasCents(m.text) ? 1.3 : 1.0
-        }.reduce(0, +) + (matches.isEmpty ? conf : matches.map(\.confidence).reduce(0, +) / Double(matches.count))
-    }
+    func score(_ line: RecognizedLine) -> Double { judge.score(line) }
 
     /// Whether `candidate` is a better reading of `line`. A line that already held
     /// prices gains more only when every price of the new reading is confident.
     func better(_ candidate: RecognizedLine, than line: RecognizedLine) -> Bool {
         guard score(candidate) > score(line) + 0.02 else { return false }
-        let old = parser.parse(lines: PageText.lines([line]))
-        let new = parser.parse(lines: PageText.lines([candidate]))
+        let old = judge.prices(in: [line])
+        let new = judge.prices(in: [candidate])
         // A digit that appears in front of an amount read before is most often
         // an unknown currency glyph ("円220.90" → "7220.90"), never trust it.
         let oldDigits = old.map { $0.text.filter(\.isNumber) }
@@ -161,7 +83,7 @@ struct SecondPass {
             if oldDigits.contains(where: { !$0.isEmpty && d.count > $0.count && d.hasSuffix($0) }) { return false }
         }
         if hasUnknownGlyph(line) && Self.digitCount(candidate.text) > Self.digitCount(line.text) { return false }
-        if !old.isEmpty && new.count > old.count && new.contains(where: { $0.confidence < 0.6 || $0.flags.contains(.range) }) { return false }
+        if !old.isEmpty && new.count > old.count && new.contains(where: { $0.confidence < 0.6 || $0.isRange }) { return false }
         return true
     }
 
@@ -172,7 +94,7 @@ struct SecondPass {
         line.words.contains { w in
             let c = Array(w.text)
             guard let i = c.firstIndex(where: \.isNumber), i > 0, c[i - 1].isLetter else { return false }
-            return parser.parse(lines: PageText.lines([RecognizedLine(words: [w], rect: w.rect, confidence: w.confidence)])).isEmpty
+            return judge.prices(in: [RecognizedLine(words: [w], rect: w.rect, confidence: w.confidence)]).isEmpty
         }
     }
 
@@ -187,7 +109,7 @@ struct SecondPass {
                 continue
             }
             let minConf = line.words.filter { Self.looksNumeric($0.text) }.map(\.confidence).min() ?? 1
-            let parsed = parser.parse(lines: PageText.lines([line]))
+            let parsed = judge.prices(in: [line])
             let small = Self.medianHeight(line) < Self.smallText
             if minConf < Self.lowConfidence || parsed.isEmpty || small {
                 out.append((i, minConf))
@@ -251,12 +173,10 @@ struct SecondPass {
                 guard let read = candidate, let candidate = Self.within(line, read, others: others),
                       !repeatsNeighbour(candidate, of: line, region: region, page: page, index: i) else { continue }
                 let keep = better(candidate, than: best)
-                if Self.debug {
-                    FileHandle.standardError.write("reread \(t) h\(h) \(keep ? "KEEP" : "drop") [\(best.text)] \(score(best)) -> [\(candidate.text)] \(score(candidate)) \(candidate.words.map(\.rect))\n".data(using: .utf8)!)
-                }
+                OCRLog.write("reread \(t) h\(h) \(keep ? "KEEP" : "drop") [\(best.text)] \(score(best)) -> [\(candidate.text)] \(score(candidate)) \(candidate.words.map(\.rect))")
                 if keep {
                     best = candidate
-                    if !parser.parse(lines: PageText.lines([best])).isEmpty { break }
+                    if !judge.prices(in: [best]).isEmpty { break }
                 }
             }
             if best != line {
@@ -272,13 +192,13 @@ struct SecondPass {
     /// at least two re-reads agree on, when the current reading has fewer votes.
     private mutating func voteOnTotals(_ page: inout RecognizedPage, image: GrayImage) {
         for (i, line) in page.lines.enumerated() {
-            guard let current = parser.parse(lines: PageText.lines([line])).first(where: { $0.role == .total }) else { continue }
+            guard let current = judge.prices(in: [line]).first(where: { $0.isTotal }) else { continue }
             let h = max(Self.medianHeight(line), 1)
             guard let region = Self.region(around: line, height: h, in: image) else { continue }
             var readings: [(Decimal, RecognizedLine)] = []
             for s in (!enlargeTallText && h >= Self.noEnlargeHeight ? [1, 2] : [1, 2, 3]) {
                 guard let r = reread(region, scale: s, image: image),
-                      let t = parser.parse(lines: PageText.lines([r])).first(where: { $0.role == .total }) else { continue }
+                      let t = judge.prices(in: [r]).first(where: { $0.isTotal }) else { continue }
                 readings.append((t.amount, r))
             }
             var votes: [Decimal: Int] = [:]
@@ -286,9 +206,7 @@ struct SecondPass {
             guard let (winner, n) = votes.max(by: { $0.value < $1.value }), n >= 2, winner != current.amount,
                   n > (votes[current.amount] ?? 0) + 1,
                   let pick = readings.first(where: { $0.0 == winner })?.1 else { continue }
-            if Self.debug {
-                FileHandle.standardError.write("total vote [\(line.text)] -> [\(pick.text)] \(votes)\n".data(using: .utf8)!)
-            }
+            OCRLog.write("total vote [\(line.text)] -> [\(pick.text)] \(votes)")
             page.lines[i] = pick
             replaced += 1
         }
@@ -310,11 +228,11 @@ struct SecondPass {
     /// `region` holds: psm 7 boxes are loose (a 13 px line's words came back 40 px tall),
     /// so a neighbour read through the padding is caught by its amount, not its place.
     func repeatsNeighbour(_ candidate: RecognizedLine, of line: RecognizedLine, region: PixelRect, page: RecognizedPage, index: Int) -> Bool {
-        let before = Set(parser.parse(lines: PageText.lines([line])).map(\.amount))
-        let new = Set(parser.parse(lines: PageText.lines([candidate])).map(\.amount)).subtracting(before)
+        let before = Set(judge.prices(in: [line]).map(\.amount))
+        let new = Set(judge.prices(in: [candidate]).map(\.amount)).subtracting(before)
         guard !new.isEmpty else { return false }
         let near = page.lines.indices.filter { $0 != index && page.lines[$0].rect.intersectionArea(region) > 0 }
-        let nearAmounts = Set(parser.parse(lines: PageText.lines(near.map { page.lines[$0] })).map(\.amount))
+        let nearAmounts = Set(judge.prices(in: near.map { page.lines[$0] }).map(\.amount))
         return !new.isDisjoint(with: nearAmounts)
     }
 
@@ -374,7 +292,7 @@ struct SecondPass {
         }
         reread += 1
         costPerRead = max(costPerRead, again.milliseconds / Double(s * s))
-        if Self.debug { FileHandle.standardError.write("  reread ms \(again.milliseconds) \(line.width)x\(line.height) s\(s)\n".data(using: .utf8)!) }
+        OCRLog.write("  reread ms \(again.milliseconds) \(line.width)x\(line.height) s\(s)")
         let words = again.lines.flatMap(\.words).map { w in
             RecognizedWord(text: w.text, rect: PixelRect(x: dx + w.rect.x / s, y: dy + w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s), confidence: w.confidence)
         }

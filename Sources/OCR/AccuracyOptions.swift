@@ -1,0 +1,82 @@
+import Foundation
+
+/// Which accuracy passes run on each image. `PRICECAM_ACCURACY` (comma list of
+/// `no-preprocess`, `no-second-pass`) switches them off for measurements.
+public struct AccuracyOptions: Sendable, Hashable {
+    public var preprocess: Bool
+    public var secondPass: Bool
+    /// Individual preprocessing steps (for ablation: `no-stretch`, `no-background-norm`).
+    public var stretch = true
+    public var backgroundNorm = true
+    /// Read images with tall text (300-dpi scans) downscaled in the first pass (`no-downscale`).
+    public var downscale = true
+    /// Rotate slightly skewed images upright before the first pass (`no-deskew`).
+    public var deskew = true
+    /// Most lines re-read per image (each costs about 3 ms on a frame).
+    public var maxRereads: Int
+    /// On live frames the second pass may add at most this share of the first
+    /// pass's time (a re-read starts only if it should end within it), so OCR-time
+    /// p99 grows by about that much plus preprocessing (scripts/bench-live-ocr.sh:
+    /// +3–15% p99 at 640x480; 0.15 with a start-only check gave +25–40%).
+    public var liveBudget = 0.10
+    /// On images over `Preprocess.downscaleMinimumPixels` (receipt scans: 15–30 digit lines, each
+    /// re-read 10–30 ms) the second pass stops after this share of the first pass's time;
+    /// the total-line vote runs regardless.
+    public var largeImageBudget = 0.4
+    /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
+    public var wordReread = true
+    /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
+    public var sparseWordReread = true
+    /// A sparse-text pass (psm 11, 2×) on photos up to 1 MP where nothing else found a price (`no-sparse`).
+    public var sparse = true
+    /// Apply the live budget to files too (for measuring it on fixtures: `live-budget`).
+    public var forceLiveBudget = false
+    /// How an image is read: by Tesseract's own page layout (`page`), region by region
+    /// (`regions`), or chosen per image from what the region stage finds (`auto`).
+    public var reading = ReadingMode.auto
+    /// What finds the text regions: Leptonica morphology (`RegionFinder`) or Tesseract's own
+    /// layout analysis (`detector=tesseract`, for the comparison in README.md).
+    public var detector = RegionDetector.leptonica
+    /// Most text regions read on one image, likeliest prices first (`RegionFinder.worthReading`):
+    /// the cost of a scene photo is bounded by it, not by its pixels. A 1920×1080 shelf photo
+    /// has 76–151 candidates, its tag prices within the first 47; a camera frame under 20.
+    public var regionLimit = 60
+
+    public init(preprocess: Bool = true, secondPass: Bool = true, maxRereads: Int = 16) {
+        self.preprocess = preprocess
+        self.secondPass = secondPass
+        self.maxRereads = maxRereads
+    }
+
+    public static var fromEnvironment: AccuracyOptions {
+        var o = AccuracyOptions()
+        let flags = (ProcessInfo.processInfo.environment["PRICECAM_ACCURACY"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if flags.contains("no-preprocess") { o.preprocess = false }
+        if flags.contains("no-second-pass") { o.secondPass = false }
+        if flags.contains("no-stretch") { o.stretch = false }
+        if flags.contains("live-budget") { o.forceLiveBudget = true }
+        if flags.contains("no-background-norm") { o.backgroundNorm = false }
+        if flags.contains("no-downscale") { o.downscale = false }
+        if flags.contains("no-deskew") { o.deskew = false }
+        if flags.contains("no-word-reread") { o.wordReread = false }
+        if flags.contains("no-sparse") { o.sparse = false }
+        if flags.contains("no-sparse-word") { o.sparseWordReread = false }
+        if flags.contains("page-only") { o.reading = .page }
+        if flags.contains("regions-only") { o.reading = .regions }
+        if flags.contains("detector=tesseract") { o.detector = .tesseract }
+        for f in flags where f.hasPrefix("region-limit=") {
+            if let n = Int(f.dropFirst("region-limit=".count)), n > 0 { o.regionLimit = n }
+        }
+        return o
+    }
+}
+
+/// How an image is read (see `AccuracyOptions.reading`).
+public enum ReadingMode: String, Sendable, Hashable {
+    case auto, page, regions
+}
+
+/// What finds text regions (see `AccuracyOptions.detector`).
+public enum RegionDetector: String, Sendable, Hashable {
+    case leptonica, tesseract
+}

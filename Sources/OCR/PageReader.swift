@@ -1,0 +1,278 @@
+import Foundation
+
+/// The OCR stage for one worker: an image in, the text lines on it out.
+///
+/// Preprocessing (background, contrast, skew), then the text-region stage finds where text
+/// is at a bounded working resolution, then either each region is read cropped and scaled
+/// to the glyph height Tesseract reads best (scenes: frames, tags, shelves), or the page is
+/// read by Tesseract's own layout (dense documents: receipts), then weak readings are read
+/// again. Owns its engines, so it is not `Sendable`: one per worker.
+public final class PageReader {
+    public let engine: OCREngine
+    public let judge: any PriceJudge
+    public var options: AccuracyOptions
+    public var finder = RegionFinder()
+    public var regionReader = RegionReader()
+
+    public init(engine: OCREngine, judge: any PriceJudge, options: AccuracyOptions) {
+        self.engine = engine
+        self.judge = judge
+        self.options = options
+    }
+
+    /// How the last image was read (for diagnostics and tests).
+    public private(set) var lastMode = ReadingMode.auto
+
+    /// The text on `image` after preprocessing, the chosen reading and the re-reads.
+    public func read(_ image: GrayImage) throws(OCRError) -> RecognizedPage {
+        let upright = deskewed(image)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let regions = options.detector == .leptonica ? finder.regions(in: upright) : tesseractRegions(upright)
+        let mode = options.reading == .auto ? choose(regions) : options.reading
+        lastMode = mode
+        OCRLog.write("column \(finder.longestColumn(regions)) regions \(regions.count) in \(Self.ms(since: start)) ms -> \(mode)")
+        switch mode {
+        case .regions, .auto:
+            // Each crop is binarised on its own by Tesseract, so uneven light across the image
+            // needs no correction here (background normalisation cost shelf-jp-dev recall
+            // 0.63 -> 0.51: it flattens the tag cards' contrast).
+            return try readRegions(regions, in: upright, isFrame: image.isFrame, since: start)
+        case .page:
+            return try readPage(normalized(upright), isFrame: image.isFrame, original: image)
+        }
+    }
+
+    // MARK: preprocessing
+
+    /// `image` rotated upright when Leptonica finds it skewed (see `Preprocess.deskewMinAngle`).
+    func deskewed(_ image: GrayImage) -> GrayImage {
+        guard options.preprocess, options.deskew else { return image }
+        let m = Preprocess.measure(image)
+        let d = image.deskewed(threshold: max(1, min(254, (m.low + m.high) / 2)), minAngle: Preprocess.deskewMinAngle)
+        OCRLog.write("deskew angle \(d?.angle ?? 0) conf \(d?.confidence ?? 0)")
+        if let d, d.angle != 0 { return d.image }
+        return image
+    }
+
+    /// `image` after the background and contrast corrections its measurements call for.
+    func normalized(_ image: GrayImage) -> GrayImage {
+        guard options.preprocess else { return image }
+        let m = Preprocess.measure(image)
+        var plan = Preprocess.plan(for: m)
+        if !options.stretch { plan.stretch = nil }
+        if !options.backgroundNorm { plan.backgroundNormalize = false }
+        OCRLog.write("plan \(plan) shadow \(m.shadow) contrast \(m.contrast) \(m)")
+        return Preprocess.apply(plan, to: image)
+    }
+
+    /// Text lines from Tesseract's layout analysis (sparse text, psm 11, which finds isolated
+    /// tags that psm 3 takes for pictures) at the finder's working resolution, as regions: its
+    /// line boxes include ascenders and descenders, so glyphs are taken as 0.8 of the line
+    /// height and one per 0.6 of it across; fill and clutter are unknown.
+    func tesseractRegions(_ image: GrayImage) -> [TextRegion] {
+        let longest = max(image.width, image.height)
+        let scale = longest < finder.enlargeBelow ? 2.0 : min(1.0, Double(finder.maxSide) / Double(longest))
+        let work = scale == 1 ? image : (image.scaled(by: scale) ?? image)
+        let factor = Double(image.width) / Double(work.width)
+        return engine.layoutLines(work, pageSegmentationMode: 11).map { rect in
+            let r = rect.scaled(by: factor)
+            let h = max(1, Int(Double(r.height) * 0.8))
+            return TextRegion(rect: r, glyphHeight: h, glyphs: max(1, Int(Double(r.width) / (0.6 * Double(r.height)))), fill: 0.5)
+        }
+    }
+
+    // MARK: choosing the reading
+
+    /// Lines of at least this many glyphs count as lines of running text.
+    static let documentLineGlyphs = 4
+    /// A page with at least this many such lines is a document (receipt, menu page): Tesseract's
+    /// own layout reads those best (receipts-de: page 26/26 totals, region by region 22/26),
+    /// and region by region would mean a read per line. Receipts hold 18–102 of them; shelf
+    /// photos 2–13, camera frames and tags under 10.
+    static let documentLines = 16
+    /// A page with a column of at least this many lines (`RegionFinder.longestColumn`) is a
+    /// document too: a receipt's item list, a menu. Measured: the fixture receipts' longest
+    /// columns hold 4–9 lines, receipts-de 4–30, sroie-dev 3–26; shelf-jp-dev photos 2–3,
+    /// tags-jp-dev crops 0–1, fixture tags 1–3 and camera frames 1–4 (one frame at 4).
+    /// Region by region, the fixture receipts lose 10 of their 520 amounts (a point or
+    /// minus far from its digits, a line split in two) that the page layout reads.
+    static let documentColumn = 4
+
+    func choose(_ regions: [TextRegion]) -> ReadingMode {
+        if regions.filter({ $0.glyphs >= Self.documentLineGlyphs }).count >= Self.documentLines { return .page }
+        return finder.longestColumn(regions) >= Self.documentColumn ? .page : .regions
+    }
+
+    // MARK: region by region
+
+    func readRegions(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
+        var read: [(region: TextRegion, line: RecognizedLine, ms: Double)] = []
+        for r in finder.worthReading(regions, limit: options.regionLimit) {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            guard let line = try regionReader.read(r, in: image, engine: engine) else { continue }
+            OCRLog.write("region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line.text)]")
+            read.append((r, line, Self.ms(since: t0)))
+        }
+        if options.secondPass {
+            // Likeliest prices first (`worthReading`'s order), at most `maxRereads` of them. On live
+            // frames the re-reads may add at most `liveBudget` of the first readings' time, and one
+            // starts only when it should end within it (its region's first reading × the tries).
+            let firstMs = read.map(\.ms).reduce(0, +)
+            let budget: Double? = isFrame || options.forceLiveBudget ? firstMs * options.liveBudget : nil
+            var spent = 0.0, count = 0
+            for i in read.indices where count < options.maxRereads && read[i].region.glyphs <= Self.priceGlyphs && needsAnotherLook(read[i].line) {
+                if let budget, spent + read[i].ms * Double(Self.rereads.count) > budget { continue }
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                read[i].line = try reread(read[i].region, firstReading: read[i].line, in: image)
+                spent += Self.ms(since: t0)
+                count += 1
+            }
+        }
+        return RecognizedPage(width: image.width, height: image.height, lines: Self.assembled(read.map(\.line)), milliseconds: Self.ms(since: start))
+    }
+
+    /// Regions of more glyphs than this are no price alone (`-1 234 567,89 zł` has 13); they are
+    /// not read again.
+    static let priceGlyphs = 14
+
+    /// Word confidence under which a reading holding digits is read again.
+    static let weakDigits = 0.80
+
+    /// Word confidence under which a reading without digits is read again (a price misread
+    /// as letters: noise/receipt_0004 "2.37" → "iY f", "17.77" → "LITT").
+    static let garbled = 0.50
+
+    /// A reading with digits that parses to no price or whose digits read unsurely, or a
+    /// reading with a word read very unsurely.
+    func needsAnotherLook(_ line: RecognizedLine) -> Bool {
+        let numeric = line.words.filter { $0.text.contains(where: \.isNumber) }
+        guard !numeric.isEmpty else { return line.words.contains { $0.confidence < Self.garbled } }
+        return judge.prices(in: [line]).isEmpty || numeric.contains { $0.confidence < Self.weakDigits }
+    }
+
+    /// Other ways to read a region when the first reading was weak, tried in turn: larger
+    /// (digit height 56 instead of 36) as one word (psm 8), which reads bold condensed shelf
+    /// digits better (tags-jp-dev, RapidOCR's boxes, stock eng: psm 8 at 48–64 px 0.76–0.84
+    /// of prices vs 0.61 at psm 7).
+    /// A glyph height of 0 reads the region at its own size (noise is enlarged with the text).
+    static let rereads: [(glyph: Double, psm: Int)] = [(56, 8), (0, 7), (44, 7)]
+
+    /// The best of several readings of `region`: the amount two readings agree on, else the
+    /// reading the judge scores highest.
+    func reread(_ region: TextRegion, firstReading first: RecognizedLine, in image: GrayImage) throws(OCRError) -> RecognizedLine {
+        var readings = [first]
+        var reader = regionReader
+        for (glyph, psm) in Self.rereads {
+            reader.targetGlyph = glyph > 0 ? glyph : Double(region.glyphHeight)
+            if let again = try reader.read(region, in: image, engine: engine, pageSegmentationMode: psm) {
+                OCRLog.write("  reread \(Int(glyph)) px psm \(psm) -> [\(again.text)] \(judge.score(again))")
+                readings.append(again)
+            }
+        }
+        let amounts = readings.map { Set(judge.prices(in: [$0]).map(\.amount)) }
+        for i in readings.indices {
+            for j in readings.indices where j > i && !amounts[i].isEmpty && amounts[i] == amounts[j] {
+                return readings[i]
+            }
+        }
+        return readings.max { judge.score($0) < judge.score($1) } ?? first
+    }
+
+    /// Readings on one baseline joined into one line, left to right, so a receipt's label and
+    /// its price (found as two regions across the column gap) are parsed together. Two
+    /// readings join when their heights differ by at most 1.3×, their centres by at most
+    /// 0.3 of the taller height, and the gap between them is at most 12 heights (a receipt's
+    /// column gap; tags side by side on a shelf rail join too, which costs nothing: each
+    /// number is still parsed on its own).
+    static func assembled(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        let order = lines.indices.sorted { lines[$0].rect.x < lines[$1].rect.x }
+        var rows: [[RecognizedLine]] = []
+        for i in order {
+            let l = lines[i]
+            let hit = rows.firstIndex { row in
+                let last = row[row.count - 1]
+                let a = last.rect, b = l.rect
+                let tall = Double(max(a.height, b.height)), short = Double(max(1, min(a.height, b.height)))
+                let dy = abs(Double(2 * a.y + a.height) - Double(2 * b.y + b.height)) / 2
+                let gap = Double(b.x - (a.x + a.width))
+                return tall / short <= 1.3 && dy <= 0.3 * tall && gap <= 12 * tall && gap >= -0.5 * short
+            }
+            if let hit { rows[hit].append(l) } else { rows.append([l]) }
+        }
+        return rows.map { row in
+            if row.count == 1 { return row[0] }
+            let words = row.flatMap(\.words)
+            var rect = row[0].rect
+            for l in row.dropFirst() { rect = rect.union(l.rect) }
+            return RecognizedLine(words: words, rect: rect, confidence: words.map(\.confidence).reduce(0, +) / Double(max(1, words.count)))
+        }
+        .sorted { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }
+    }
+
+    // MARK: the page at once
+
+    func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage) throws(OCRError) -> RecognizedPage {
+        var page: RecognizedPage
+        if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
+            // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
+            page = try engine.recognize(small).rescaled(by: Double(prepared.width) / Double(small.width), width: prepared.width, height: prepared.height)
+        } else {
+            page = try engine.recognize(prepared)
+        }
+        for l in page.lines { OCRLog.write("line \(l.rect) [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]") }
+        guard options.secondPass else { return page }
+        var second = SecondPass(engine: engine, judge: judge, maxRereads: options.maxRereads)
+        let large = image.width * image.height > Preprocess.downscaleMinimumPixels
+        second.enlargeTallText = !large
+        if large { second.budgetMs = page.milliseconds * options.largeImageBudget }
+        if isFrame || options.forceLiveBudget {
+            second.budgetMs = page.milliseconds * options.liveBudget
+            second.strictBudget = true
+        }
+        second.wordFirst = options.wordReread
+        // Not on live frames: their budget admits about one re-read, and the psm 11 one costs
+        // more than its estimate (bench-live-ocr: +17% OCR p99 with it, +3–6% without).
+        second.sparseWord = options.sparseWordReread && !second.strictBudget
+        let improved = second.improve(page, image: prepared)
+        // Nothing found on a photo: a last, sparse-text reading (not on live frames: it costs
+        // about four first passes).
+        if options.sparse, !isFrame, judge.prices(in: improved.lines).isEmpty, let sparse = try sparseRead(prepared) {
+            return sparse
+        }
+        return improved
+    }
+
+    /// `image` shrunk for the first pass when its text is much taller than Tesseract needs (nil: read as is).
+    func downscaled(_ image: GrayImage) -> GrayImage? {
+        guard image.width * image.height > Preprocess.downscaleMinimumPixels else { return nil }
+        let m = Preprocess.measure(image)
+        let g = Preprocess.glyphHeight(image, measurements: m)
+        let factor = Preprocess.downscale(glyphHeight: g.height, count: g.count, pixels: image.width * image.height)
+        OCRLog.write("glyph height \(g.height) (\(g.count) components) -> scale \(factor.map { "\($0)" } ?? "1")")
+        guard let factor else { return nil }
+        return image.scaled(by: factor)
+    }
+
+    /// Enlargement and the least price confidence of the sparse-text pass.
+    static let sparseScale = 2.0
+    static let sparseMinimumConfidence = 0.6
+
+    /// `image` read 2× enlarged with psm 11 (sparse text: no layout, every blob of text on
+    /// its own), when it is at most 1 MP; the page when it holds a confident price, else nil.
+    /// Small isolated tags on a busy frame (Fixtures/small frame_0002: "$32.50", "$2.00")
+    /// give psm 6 no line at all, at any scale; psm 11 at 2× finds them (3× and 2.5× also
+    /// found junk on negatives).
+    func sparseRead(_ image: GrayImage) throws(OCRError) -> RecognizedPage? {
+        guard image.width * image.height <= Preprocess.downscaleMinimumPixels,
+              let big = image.scaled(by: Self.sparseScale) else { return nil }
+        let page = try engine.recognize(big, pageSegmentationMode: 11)
+            .rescaled(by: Double(image.width) / Double(big.width), width: image.width, height: image.height)
+        for l in page.lines { OCRLog.write("sparse \(l.rect) [\(l.text)]") }
+        let prices = judge.prices(in: page.lines)
+        return prices.contains { $0.confidence >= Self.sparseMinimumConfidence } ? page : nil
+    }
+
+    static func ms(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+    }
+}

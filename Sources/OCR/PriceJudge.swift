@@ -1,0 +1,54 @@
+import Foundation
+
+/// A price as the OCR stage needs to know it to judge a reading: its amount, how sure the
+/// parser is, and whether it is a range end or a receipt's total.
+public struct PriceReading: Sendable, Hashable {
+    public var text: String
+    public var amount: Decimal
+    public var confidence: Double
+    public var isRange: Bool
+    public var isTotal: Bool
+
+    public init(text: String, amount: Decimal, confidence: Double, isRange: Bool = false, isTotal: Bool = false) {
+        self.text = text
+        self.amount = amount
+        self.confidence = confidence
+        self.isRange = isRange
+        self.isTotal = isTotal
+    }
+}
+
+/// Which prices lines of text hold. The OCR stage judges its readings by it (which of two
+/// readings of a line is better, which lines are worth reading again) without knowing how
+/// prices are parsed; the pipeline supplies the price parser.
+public protocol PriceJudge: Sendable {
+    func prices(in lines: [RecognizedLine]) -> [PriceReading]
+}
+
+extension PriceReading {
+    /// Whether a price text has a separator followed by exactly two digits ("1,72", "€57.75").
+    static func hasCents(_ text: String) -> Bool {
+        let c = Array(text)
+        for i in c.indices where (c[i] == "." || c[i] == ",") && i > 0 && c[i - 1].isNumber {
+            var j = i + 1, n = 0
+            while j < c.count && c[j].isNumber { j += 1; n += 1 }
+            if n == 2 { return true }
+        }
+        return false
+    }
+}
+
+extension PriceJudge {
+    /// How good a reading of one line is: parser validity first (each price counts 1, a
+    /// "range" — often a misread dash — −0.5), then the prices' own confidence (the words they
+    /// were read from), or the line's when it holds none.
+    func score(_ line: RecognizedLine) -> Double {
+        let matches = prices(in: [line])
+        let conf = line.words.isEmpty ? 0 : line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
+        return matches.map { m in
+            if m.isRange { return -0.5 }
+            // A kept decimal separator ("57.75", not "5775") is the commonest thing a re-read loses.
+            return PriceReading.hasCents(m.text) ? 1.3 : 1.0
+        }.reduce(0, +) + (matches.isEmpty ? conf : matches.map(\.confidence).reduce(0, +) / Double(matches.count))
+    }
+}
