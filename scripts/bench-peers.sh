@@ -12,7 +12,10 @@
 # lists amounts), wall ms per image and CPU ms per image (user + system, all
 # threads), then pricecam's time as a share of RapidOCR's, both ways.
 #   scripts/bench-peers.sh [DIR...]
-#   default: ../shared/datasets/receipts-de and every Fixtures/<family>
+#   default: every set in ../shared/datasets and every Fixtures/<family>
+# A set whose gt.json names the shop's "currency" is read with it, as that shop's
+# stored settings would give it: pricecam `batch --currency C --rate 1`, and the
+# peers' text through `pricecam parse --currency-hint C`.
 # RapidOCR goes into scripts/.cache/venv-rapidocr (pip, PyPI only); its ONNX
 # models ship inside the wheel, so it runs offline after the install.
 set -euo pipefail
@@ -31,15 +34,15 @@ PY=$(command -v python3)
 
 dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
-    [ -d "$ROOT/../shared/datasets/receipts-de" ] && dirs+=("$ROOT/../shared/datasets/receipts-de")
+    for f in "$ROOT"/../shared/datasets/*/gt.json; do [ -f "$f" ] && dirs+=("$(dirname "$f")"); done
     for f in Fixtures/*/gt.json; do dirs+=("$(dirname "$f")"); done
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # Engine text → one JSON line {"file", "amounts", "roles"} through pricecam's parser.
-parse_lines() { # $1 = image name, $2 = text file
-    "$bin" parse --format jsonl < "$2" 2>/dev/null \
+parse_lines() { # $1 = image name, $2 = text file; $hint: --currency-hint C or nothing
+    "$bin" parse --format jsonl ${hint:+$hint} < "$2" 2>/dev/null \
         | "$PY" -c 'import sys,json; ps=[p for l in sys.stdin if l.strip() for p in json.loads(l).get("prices",[])]; print(json.dumps({"file":sys.argv[1],"amounts":[p["amount"] for p in ps]}))' "$1"
 }
 
@@ -52,10 +55,14 @@ for dir in "${dirs[@]}"; do
     mapfile -t images < <(list_images "$imgdir")
     n=${#images[@]}
     [ "$n" -gt 0 ] || continue
+    # The set's currency: the one its gt.json entries name most often, if any.
+    currency=$("$PY" -c 'import json,sys,collections; c=collections.Counter(v.get("currency") for v in json.load(open(sys.argv[1])).values() if isinstance(v,dict) and v.get("currency")); print(c.most_common(1)[0][0] if c else "")' "$dir/gt.json")
+    hint=${currency:+--currency-hint $currency}
+    if [ -n "$currency" ]; then convert=(--currency "$currency" --rate 1); else convert=(--no-convert); fi
 
     # 1. pricecam, one worker per core; CPU from the shell's `time`
     TIMEFORMAT='%R %U %S'
-    { time "$bin" batch "$imgdir" --jobs "$cores" --format jsonl --no-convert --no-history --no-progress > "$work/pc.raw" 2>/dev/null || true; } 2> "$work/pc.time"
+    { time "$bin" batch "$imgdir" --jobs "$cores" --format jsonl "${convert[@]}" --no-history --no-progress > "$work/pc.raw" 2>/dev/null || true; } 2> "$work/pc.time"
     "$PY" -c '
 import sys, json, os
 for l in open(sys.argv[1]):

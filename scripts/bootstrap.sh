@@ -7,6 +7,7 @@
 #   scripts/bootstrap.sh --test     + what the Swift tests and test scripts need
 #   scripts/bootstrap.sh --bench    + the tesseract CLI (the benchmarks' peer), python3-venv (RapidOCR)
 #   scripts/bootstrap.sh --v4l2     + QEMU, a kernel with vivid, v4l-utils, python3-venv (the V4L2 end-to-end test)
+#   scripts/bootstrap.sh --langs    + Tesseract models of the languages in Sources/PriceParsing/Languages.swift
 #   scripts/bootstrap.sh --frames   + Pillow and DejaVu (drawing test frames: V4L2 test, live benchmarks)
 #   scripts/bootstrap.sh --fixtures + Pillow, fonts, the tesseract CLI (regenerating and checking Fixtures/)
 #   scripts/bootstrap.sh --list     prints the table below (option, kind, name), installs nothing
@@ -28,6 +29,8 @@ NEEDS=(
   "--v4l2   pkg:qemu-system-x86 pkg:linux-image-amd64 pkg:busybox-static pkg:v4l-utils pkg:python3-venv
             cmd:qemu-system-x86_64 cmd:v4l2-ctl file:/bin/busybox py:venv py:ensurepip
             file:/lib/modules/*/kernel/drivers/media/test-drivers/vivid/vivid.ko*"
+  "--langs  pkg:tesseract-ocr-deu pkg:tesseract-ocr-fra pkg:tesseract-ocr-spa pkg:tesseract-ocr-ita pkg:tesseract-ocr-por pkg:tesseract-ocr-nld pkg:tesseract-ocr-pol pkg:tesseract-ocr-ces pkg:tesseract-ocr-hun pkg:tesseract-ocr-tur pkg:tesseract-ocr-ell pkg:tesseract-ocr-rus pkg:tesseract-ocr-ukr pkg:tesseract-ocr-bul pkg:tesseract-ocr-tha pkg:tesseract-ocr-vie pkg:tesseract-ocr-msa pkg:tesseract-ocr-ind pkg:tesseract-ocr-hin pkg:tesseract-ocr-jpn pkg:tesseract-ocr-kor pkg:tesseract-ocr-chi-sim pkg:tesseract-ocr-chi-tra
+            file:/usr/share/tesseract-ocr/*/tessdata/deu.traineddata file:/usr/share/tesseract-ocr/*/tessdata/fra.traineddata file:/usr/share/tesseract-ocr/*/tessdata/spa.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ita.traineddata file:/usr/share/tesseract-ocr/*/tessdata/por.traineddata file:/usr/share/tesseract-ocr/*/tessdata/nld.traineddata file:/usr/share/tesseract-ocr/*/tessdata/pol.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ces.traineddata file:/usr/share/tesseract-ocr/*/tessdata/hun.traineddata file:/usr/share/tesseract-ocr/*/tessdata/tur.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ell.traineddata file:/usr/share/tesseract-ocr/*/tessdata/rus.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ukr.traineddata file:/usr/share/tesseract-ocr/*/tessdata/bul.traineddata file:/usr/share/tesseract-ocr/*/tessdata/tha.traineddata file:/usr/share/tesseract-ocr/*/tessdata/vie.traineddata file:/usr/share/tesseract-ocr/*/tessdata/msa.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ind.traineddata file:/usr/share/tesseract-ocr/*/tessdata/hin.traineddata file:/usr/share/tesseract-ocr/*/tessdata/jpn.traineddata file:/usr/share/tesseract-ocr/*/tessdata/kor.traineddata file:/usr/share/tesseract-ocr/*/tessdata/chi_sim.traineddata file:/usr/share/tesseract-ocr/*/tessdata/chi_tra.traineddata"
   "--frames pkg:python3-pil pkg:fonts-dejavu-core py:PIL file:/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
   "--fixtures pkg:tesseract-ocr pkg:python3-pil pkg:fonts-dejavu-core pkg:fonts-liberation pkg:fonts-noto-cjk cmd:tesseract py:PIL
             file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf file:/usr/share/fonts/truetype/liberation/*.ttf

@@ -8,7 +8,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 # Each test script installs what it needs itself (scripts/test-script-deps.sh checks that).
-"$ROOT/scripts/bootstrap.sh" --test
+"$ROOT/scripts/bootstrap.sh" --test --langs
 
 echo "== swift build" >&2
 swift build --build-tests >&2

@@ -6,10 +6,12 @@ public enum Tessdata {
         public let language: String
         public let tried: [String]
         public var description: String {
-            "no \(language).traineddata found; tried:\n"
+            let files = Tessdata.models(language).map { "\($0).traineddata" }.joined(separator: ", ")
+            let packages = Tessdata.models(language).map { "tesseract-ocr-\($0)" }.joined(separator: " ")
+            return "no folder holds \(files); tried:\n"
                 + tried.map { "  - \($0)" }.joined(separator: "\n")
-                + "\nInstall it with `apt-get install tesseract-ocr-\(language)` (or run scripts/bootstrap.sh),"
-                + " or point --tessdata / PRICECAM_TESSDATA at a folder holding \(language).traineddata."
+                + "\nInstall with `apt-get install \(packages)` (or run scripts/bootstrap.sh --langs),"
+                + " or point --tessdata / PRICECAM_TESSDATA at a folder holding \(files)."
         }
     }
 
@@ -21,7 +23,12 @@ public enum Tessdata {
         "/usr/local/share/tessdata",
     ]
 
-    /// Finds the folder holding `<language>.traineddata`, trying in order:
+    /// The models of a Tesseract language setting (`eng+jpn` → `eng`, `jpn`).
+    public static func models(_ language: String) -> [String] {
+        language.split(separator: "+").map(String.init)
+    }
+
+    /// Finds the folder holding `<language>.traineddata` (every model of `eng+jpn`), trying in order:
     /// the explicit folder (`--tessdata`), `PRICECAM_TESSDATA`, the project's
     /// `models/` (next to the working directory or above the executable), then
     /// `TESSDATA_PREFIX` and the system folders.
@@ -38,8 +45,8 @@ public enum Tessdata {
 
         var tried: [String] = []
         for (origin, dir) in candidates {
-            let file = (dir as NSString).appendingPathComponent("\(language).traineddata")
-            if FileManager.default.isReadableFile(atPath: file) { return dir }
+            let files = models(language).map { (dir as NSString).appendingPathComponent("\($0).traineddata") }
+            if files.allSatisfy({ FileManager.default.isReadableFile(atPath: $0) }) { return dir }
             tried.append("\(dir) (\(origin))")
             // An explicit choice that fails is an error, not something to fall through.
             if origin == "--tessdata" || origin == "PRICECAM_TESSDATA" { break }

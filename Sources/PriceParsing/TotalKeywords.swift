@@ -16,19 +16,23 @@ enum TotalKeywords {
         return out
     }
 
-    static let single: Set<String> = Set([
-        "total", "totals", "summe", "gesamt", "gesamtbetrag", "gesamtsumme", "endsumme", "endbetrag",
-        "rechnungsbetrag", "betrag", "totale", "totaal", "suma", "summa", "razem", "celkem", "yhteensä",
-        "toplam", "jumlah", "итого", "всего", "сумма", "montant", "importe", "totalt", "samtals", "összesen",
-        "ukupno", "skupaj", "kokku", "kopā", "iš viso", "tổng", "sum", "totaalbedrag", "bedrag",
-    ].map { fold($0[...]) })
+    /// Words seen on total lines beyond `Language.all`'s (Nordic, Baltic, Balkan receipts).
+    static let moreWords = [
+        "totals", "totale", "totaal", "summa", "yhteensä", "totalt", "samtals", "ukupno", "skupaj", "kokku",
+        "kopā", "iš viso", "att betala", "grand total",
+    ]
 
-    static let pairs: Set<String> = Set([
-        "zu zahlen", "amount due", "balance due", "to pay", "à payer", "a payer", "att betala", "a pagar",
-        "da pagare", "te betalen", "do zapłaty", "k úhradě", "tổng cộng", "grand total",
-    ].map { p in p.split(separator: " ").map { fold($0) }.joined(separator: " ") })
+    /// One-word keywords, OCR-folded.
+    static let single: Set<String> = Set((Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords)
+        .filter { !$0.contains(" ") }.map { fold($0[...]) })
 
-    static let cjk: [String] = ["合計", "合计", "总计", "總計", "총액", "합계", "총계", "会計", "總額", "总额", "รวม"]
+    /// Keywords of several words, OCR-folded word by word.
+    static let phrases: Set<[String]> = Set((Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords)
+        .filter { $0.contains(" ") }.map { p in p.split(separator: " ").map { fold($0) } })
+    static let longestPhrase = phrases.map(\.count).max() ?? 1
+
+    /// Keywords matched anywhere in the line (scripts without word spaces).
+    static let substrings: [String] = Language.all.filter { $0.matching == .substring }.flatMap(\.totals)
 
     static func matches(_ line: TextLine) -> Bool {
         let text = line.text
@@ -45,9 +49,10 @@ enum TotalKeywords {
         if !cur.isEmpty { words.append(fold(cur[...])) }
         for (i, w) in words.enumerated() {
             if single.contains(w) { return true }
-            if i + 1 < words.count, pairs.contains(w + " " + words[i + 1]) { return true }
+            for n in stride(from: 2, through: min(longestPhrase, words.count - i), by: 1) where phrases.contains(Array(words[i..<(i + n)])) {
+                return true
+            }
         }
-        for k in cjk where text.contains(k) { return true }
-        return false
+        return substrings.contains { text.contains($0) }
     }
 }

@@ -24,16 +24,44 @@ struct OCROptions: ParsableArguments {
         discussion: "decimals (default): 2,59 is a price, a lone 579 on a tag is too; all: any plain number that is not a date, time, phone number, percentage or quantity."))
     var bareNumbers: BareNumberPolicy = .decimals
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Languages to read besides English: auto, eng, or codes joined by + (fra, ru, japanese, chi_sim+kor).",
+        discussion: "auto (default): English, plus the model of the script the currency's country writes in when English cannot read it (JPY: jpn, RUB: rus, THB: tha, KRW: kor, CNY: chi_sim, INR: hin, UAH: ukr, BGN: bul...); a model that is not installed is skipped with a warning. Named languages must be installed (scripts/bootstrap.sh --langs). Total keywords of every listed language in the README match whatever models are loaded."))
+    var lang: String = "auto"
+
     func validate() throws {
+        if lang != "auto" {
+            for part in lang.split(separator: "+", omittingEmptySubsequences: false) where String(part) != "eng" && Language.named(String(part)) == nil {
+                throw ValidationError("--lang: unknown language '\(part)'; use auto, eng, or one of: \(Language.all.map(\.tesseract).joined(separator: ", ")) (joined by +)")
+            }
+        }
         guard (0...13).contains(psm) else { throw ValidationError("--psm must be between 0 and 13, got \(psm)") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive, got \(maxPixels)") }
     }
 
-    /// The OCR configuration, or a settings error (exit 2) naming what was tried.
-    func configuration() throws -> OCRConfiguration {
+    /// The Tesseract language setting for shops pricing in `currency` (see `--lang`).
+    func language(currency: String?) -> String {
+        if lang == "auto" { return (["eng"] + Language.scriptModels(for: currency)).joined(separator: "+") }
+        var models = ["eng"]
+        for part in lang.split(separator: "+") {
+            let model = String(part) == "eng" ? "eng" : Language.named(String(part))?.tesseract ?? String(part)
+            if !models.contains(model) { models.append(model) }
+        }
+        return models.joined(separator: "+")
+    }
+
+    /// The OCR configuration, or a settings error (exit 2) naming what was tried. With
+    /// `--lang auto` a script model that is not installed is left out with a warning.
+    func configuration(currency: String? = nil) throws -> OCRConfiguration {
+        let wanted = language(currency: currency)
         do {
-            return OCRConfiguration(tessdata: try Tessdata.locate(explicit: tessdata), pageSegmentationMode: psm)
+            return OCRConfiguration(tessdata: try Tessdata.locate(explicit: tessdata, language: wanted), language: wanted, pageSegmentationMode: psm)
         } catch {
+            if lang == "auto", wanted != "eng", let dir = try? Tessdata.locate(explicit: tessdata) {
+                let missing = Tessdata.models(wanted).filter { $0 != "eng" }
+                Console.error("warning: reading \(currency ?? "") prices in English only: \(missing.map { "\($0).traineddata" }.joined(separator: ", ")) is not installed (apt-get install \(missing.map { "tesseract-ocr-\($0)" }.joined(separator: " ")), or scripts/bootstrap.sh --langs)")
+                return OCRConfiguration(tessdata: dir, language: "eng", pageSegmentationMode: psm)
+            }
             Console.error("\(error)")
             throw ExitCode(2)
         }

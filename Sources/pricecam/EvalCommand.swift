@@ -50,12 +50,11 @@ struct Eval: ParsableCommand {
         let currencies = entries.map { $0.truth.currency ?? hint }
         var byCurrency: [String?: [Int]] = [:]
         for (i, c) in currencies.enumerated() { byCurrency[c, default: []].append(i) }
-        let configuration = try ocr.configuration()
         var results = [ImageResult?](repeating: nil, count: entries.count)
         var seconds = 0.0
         for (currency, indices) in byCurrency.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
             let settings = ExtractionSettings(
-                ocr: configuration,
+                ocr: try ocr.configuration(currency: currency),
                 parser: ParserOptions(currencyHint: currency, bareNumbers: ocr.bareNumbers),
                 converter: nil, limits: ocr.limits)
             let collected = ResultsBox(count: indices.count)

@@ -86,7 +86,7 @@ struct Live: ParsableCommand {
     func run() throws {
         let prepared = try conversion.prepare(interactiveSetupAllowed: true)
         let settings = ExtractionSettings(
-            ocr: try ocr.configuration(),
+            ocr: try ocr.configuration(currency: prepared.currencyHint),
             parser: ParserOptions(currencyHint: prepared.currencyHint, bareNumbers: ocr.bareNumbers),
             converter: prepared.converter, limits: ocr.limits)
         let stop = StopFlag()
