@@ -106,21 +106,24 @@ public final class PageReader {
     // MARK: region by region
 
     func readRegions(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
-        var read: [(region: TextRegion, line: RecognizedLine, ms: Double)] = []
+        // A first reading may be empty: Tesseract finds no text line in some blurred crops of
+        // big digits (tags-jp-dev: a blurred `50` 23 px tall) that another scale reads.
+        var read: [(region: TextRegion, line: RecognizedLine?, ms: Double)] = []
         for r in finder.worthReading(regions, limit: options.regionLimit) {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            guard let line = try regionReader.read(r, in: image, engine: engine) else { continue }
-            OCRLog.write("region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line.text)]")
+            let line = try regionReader.read(r, in: image, engine: engine)
+            OCRLog.write("region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.text ?? "nothing")]")
             read.append((r, line, Self.ms(since: t0)))
         }
         if options.secondPass {
             // Likeliest prices first (`worthReading`'s order), at most `maxRereads` of them. On live
             // frames the re-reads may add at most `liveBudget` of the first readings' time, and one
-            // starts only when it should end within it (its region's first reading × the tries).
+            // starts only when it should end within it (its region's first reading × the tries);
+            // there an empty first reading (whose time says nothing of a real one) is not retried.
             let firstMs = read.map(\.ms).reduce(0, +)
             let budget: Double? = isFrame || options.forceLiveBudget ? firstMs * options.liveBudget : nil
             var spent = 0.0, count = 0
-            for i in read.indices where count < options.maxRereads && read[i].region.glyphs <= Self.priceGlyphs && needsAnotherLook(read[i].line) {
+            for i in read.indices where count < options.maxRereads && read[i].region.glyphs <= Self.priceGlyphs && (read[i].line.map(needsAnotherLook) ?? (budget == nil)) {
                 if let budget, spent + read[i].ms * Double(Self.rereads.count) > budget { continue }
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 read[i].line = try reread(read[i].region, firstReading: read[i].line, in: image)
@@ -128,7 +131,7 @@ public final class PageReader {
                 count += 1
             }
         }
-        return RecognizedPage(width: image.width, height: image.height, lines: Self.assembled(read.map(\.line)), milliseconds: Self.ms(since: start))
+        return RecognizedPage(width: image.width, height: image.height, lines: Self.assembled(read.compactMap(\.line)), milliseconds: Self.ms(since: start))
     }
 
     /// Regions of more glyphs than this are no price alone (`-1 234 567,89 zł` has 13); they are
@@ -159,8 +162,8 @@ public final class PageReader {
 
     /// The best of several readings of `region`: the amount two readings agree on, else the
     /// reading the judge scores highest.
-    func reread(_ region: TextRegion, firstReading first: RecognizedLine, in image: GrayImage) throws(OCRError) -> RecognizedLine {
-        var readings = [first]
+    func reread(_ region: TextRegion, firstReading first: RecognizedLine?, in image: GrayImage) throws(OCRError) -> RecognizedLine? {
+        var readings = first.map { [$0] } ?? []
         var reader = regionReader
         for (glyph, psm) in Self.rereads {
             reader.targetGlyph = glyph > 0 ? glyph : Double(region.glyphHeight)
