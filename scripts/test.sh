@@ -8,7 +8,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 # Each test script installs what it needs itself (scripts/test-script-deps.sh checks that).
-"$ROOT/scripts/bootstrap.sh" --test --langs
+"$ROOT/scripts/bootstrap.sh" --test --langs --frames   # --frames: test-v4l2.sh draws its frames with Pillow
 
 echo "== swift build" >&2
 swift build --build-tests >&2

@@ -20,16 +20,12 @@ public final class PageReader {
         self.options = options
     }
 
-    /// How the last image was read (for diagnostics and tests).
-    public private(set) var lastMode = ReadingMode.auto
-
     /// The text on `image` after preprocessing, the chosen reading and the re-reads.
     public func read(_ image: GrayImage) throws(OCRError) -> RecognizedPage {
         let upright = deskewed(image)
         let start = DispatchTime.now().uptimeNanoseconds
         let regions = options.detector == .leptonica ? finder.regions(in: upright) : tesseractRegions(upright)
         let mode = options.reading == .auto ? choose(regions) : options.reading
-        lastMode = mode
         OCRLog.write("column \(finder.longestColumn(regions)) regions \(regions.count) in \(Self.ms(since: start)) ms -> \(mode)")
         switch mode {
         case .regions, .auto:
