@@ -53,6 +53,7 @@ public enum PriceJSON {
             ("marker", .optional(m.marker)),
             ("flags", .array(m.flags.names.map(JSON.string))),
             ("role", .optional(m.role?.rawValue)),
+            ("unit", .optional(m.unit)),
         ]
     }
 

@@ -78,8 +78,11 @@ enum AmountResolver {
         func make(intGroups: ArraySlice<[UInt8]>, frac: [UInt8], ambiguous: Bool = false, repaired: Bool = false)
             -> ResolvedAmount?
         {
-            guard frac.count <= 3 || (frac.count == 4 && minorUnits == 4),
-                let a = decimal(int: whole(intGroups), frac: frac)
+            // Up to 3 decimals, more for currencies that have them (CLF 4, BTC 8), and up to 8
+            // after a zero (`0,1234 €/kWh`, `0.0045 BTC`): `12.3456 €` is no price.
+            let int = whole(intGroups)
+            guard frac.count <= max(3, minorUnits ?? 0) || (frac.count <= 8 && int.allSatisfy { $0 == 0x30 }),
+                let a = decimal(int: int, frac: frac)
             else { return nil }
             return ResolvedAmount(amount: a, hasDecimals: !frac.isEmpty || num.wholeDash, fractionDigits: frac.count,
                                   ambiguous: ambiguous, repaired: repaired, hasSeparator: true)
@@ -130,7 +133,7 @@ enum AmountResolver {
         }
         switch minorUnits {
         case 0?: return make(intGroups: groups[...], frac: [])
-        case 3?, 4?: return make(intGroups: groups[...0], frac: frac)
+        case let m? where m >= 3: return make(intGroups: groups[...0], frac: frac)
         default:
             guard var r = make(intGroups: groups[...], frac: []) else { return nil }
             r.ambiguous = true

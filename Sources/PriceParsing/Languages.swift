@@ -98,6 +98,11 @@ extension Language {
                  decimal: ".", group: [","], totals: ["合計", "總計", "總額", "應付", "實付"], matching: .substring),
     ]
 
+    /// Currencies priced in a language that groups thousands with a space (CLDR: fr, pl, cs,
+    /// ru, …): a plain space between digit groups there is likely grouping (`12 490` CZK).
+    public static let spaceGroupedCurrencies: Set<String> = Set(
+        all.filter { $0.group.contains { $0 == " " || $0 == nbsp || $0 == narrow } }.flatMap(\.currencies))
+
     /// The language a user names: ISO 639-1 (`fr`), Tesseract's code (`fra`) or its English
     /// name (`french`), any case; nil when none matches.
     public static func named(_ s: String) -> Language? {

@@ -2,114 +2,169 @@
 enum MarkerKind: Sendable, Hashable {
     /// Always this code (`€`, `zł`, `EUR`).
     case code(String)
-    /// `$`: USD unless the hint is another dollar-sign currency.
-    case dollar
-    /// `¥`, `￥`: JPY unless the hint is CNY.
-    case yen
-    /// `元`: CNY unless the hint is TWD or HKD (both also written 元).
-    case yuan
-    /// `kr`: the hint when it is SEK, NOK, DKK or ISK, else unknown.
-    case krona
-    /// `£`: GBP unless the hint is another pound currency.
-    case pound
-    /// `Rs`, `₨`: INR unless the hint is another rupee currency.
-    case rupee
-    /// `¢`: hundredths of the dollar currency.
+    /// A symbol several currencies print (`$`, `£`, `¥`, `kr`, `Rs`): the hint when it is
+    /// one of `members`, else `fallback` (nil: the currency stays unknown).
+    case shared(fallback: String?, members: [String])
+    /// `¢`: hundredths of the `$` currency.
     case cent
 
     func resolve(hint: String?) -> String? {
         switch self {
         case .code(let c): return c
-        case .dollar, .cent:
-            if let h = hint, Markers.dollarFamily.contains(h) { return h }
-            return "USD"
-        case .yen: return hint == "CNY" ? "CNY" : "JPY"
-        case .yuan: return (hint == "TWD" || hint == "HKD") ? hint : "CNY"
-        case .krona:
-            if let h = hint, ["SEK", "NOK", "DKK", "ISK"].contains(h) { return h }
-            return nil
-        case .pound:
-            if let h = hint, ["EGP", "LBP", "SYP", "SSP", "SDG", "GIP", "FKP", "SHP"].contains(h) { return h }
-            return "GBP"
-        case .rupee:
-            if let h = hint, ["PKR", "LKR", "NPR", "MUR", "SCR"].contains(h) { return h }
-            return "INR"
+        case .shared(let fallback, let members):
+            if let h = hint, members.contains(h) { return h }
+            return fallback
+        case .cent: return Markers.dollar.resolve(hint: hint)
         }
     }
 }
 
+/// The currency markers the scanner recognises: CLDR's symbols (`CurrencySymbols.swift`,
+/// generated) merged with the hand-made table below, which adds what shops print that CLDR
+/// does not list, settles shared symbols and leaves out symbols that are common words.
 enum Markers {
-    static let dollarFamily: Set<String> = [
-        "USD", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "MXN", "ARS", "CLP", "COP",
-        "BSD", "BBD", "BZD", "BMD", "BND", "KYD", "FJD", "GYD", "JMD", "LRD", "NAD",
-        "SBD", "SRD", "TTD", "XCD", "UYU", "DOP", "CUP", "NIO", "TOP", "WST", "KID",
+    /// What a hand-made entry is and why it is there.
+    struct Entry {
+        let key: String
+        let kind: MarkerKind
+        /// Also matched in other letter cases (`ZŁ`, `rs.`); else only as written.
+        let anyCase: Bool
+        init(_ key: String, _ kind: MarkerKind, anyCase: Bool = true) {
+            self.key = key
+            self.kind = kind
+            self.anyCase = anyCase
+        }
+    }
+
+    static let dollar = kinds["$"] ?? .code("USD")
+
+    /// Added to CLDR's members: currencies whose shops print these symbols though CLDR's
+    /// locales write another (kept from pricecam's tables before CLDR: hints for them worked).
+    static let moreMembers: [String: [String]] = [
+        "$": ["HKD", "BSD", "NAD", "CLP", "COP", "DOP", "NIO", "TOP", "WST", "KID"],
+        "£": ["EGP", "LBP", "SYP", "SDG"],
+        "kr": ["ISK"], "kr.": ["SEK", "NOK"],
     ]
+
+    /// Hand-made markers. Each line says why it is not (only) CLDR's.
+    static let hand: [Entry] = [
+        // shared symbols whose usual reading English does not give
+        Entry("￥", .shared(fallback: "JPY", members: ["JPY", "CNY"])),         // fullwidth yen: Japanese tags; CNY by hint
+        Entry("C$", .shared(fallback: "CAD", members: ["CAD", "NIO"])),       // CLDR's NIO, but Canada prints it far more
+        Entry("Rs", .shared(fallback: "INR", members: ["INR", "PKR", "LKR", "NPR", "MUR", "SCR"])),  // India, the biggest user
+        Entry("Rs.", .shared(fallback: "INR", members: ["INR", "PKR", "LKR", "NPR", "MUR", "SCR"])),
+        Entry("Br", .shared(fallback: "BYN", members: ["BYN", "ETB"]), anyCase: false),  // Ethiopia prints ብር
+        Entry("CFA", .shared(fallback: "XOF", members: ["XOF", "XAF"])),      // `F CFA`, `FCFA` split by OCR; XOF's is `F CFA`
+        Entry("F.CFA", .shared(fallback: "XOF", members: ["XOF", "XAF"])),
+        // not symbols in CLDR, but printed on tags and receipts
+        Entry("zl", .code("PLN")), Entry("zt", .code("PLN")),                 // zł without the stroke; Tesseract eng reads zt
+        Entry("kc", .code("CZK")),                                            // Kč without the caron
+        Entry("kn", .code("HRK")),                                            // kuna (replaced by EUR in 2023, still on old lists)
+        Entry("lei", .code("RON")), Entry("leu", .code("MDL")),
+        Entry("sfr", .code("CHF")), Entry("sfr.", .code("CHF")), Entry("fr.", .code("CHF")),  // `Fr` without dot is a word
+        Entry("chf.", .code("CHF")),
+        Entry("lek", .code("ALL")), Entry("leke", .code("ALL")),              // Lekë without the diaeresis, and the singular
+        Entry("din", .code("RSD")), Entry("дин", .code("RSD")),               // Serbian dinar, Latin and Cyrillic
+        Entry("р", .code("RUB")), Entry("руб", .code("RUB")), Entry("рубль", .code("RUB")),
+        Entry("рубля", .code("RUB")), Entry("рублей", .code("RUB")),          // the ruble before ₽: `р.`, `руб.`, the word
+        Entry("грн", .code("UAH")), Entry("тг", .code("KZT")), Entry("тенге", .code("KZT")),
+        Entry("лв", .code("BGN")), Entry("лева", .code("BGN")),
+        Entry("ман", .code("AZN")),                                           // manat as Azerbaijani shops abbreviate it
+        Entry("сум", .code("UZS")),                                           // `man`, `som`: English and Nordic words
+        Entry("ден", .code("MKD")),
+        Entry("BD", .code("BHD"), anyCase: false), Entry("KD", .code("KWD"), anyCase: false),  // Gulf dinars in Latin script
+        Entry("DT", .code("TND"), anyCase: false),
+        Entry("SR", .code("SAR"), anyCase: false),                            // Saudi shops' SR (CLDR: SCR)
+        Entry("Dhs", .code("AED")), Entry("Dh", .code("MAD"), anyCase: false),
+        Entry("L.E.", .code("EGP")), Entry("E£", .code("EGP")),
+        Entry("S/.", .code("PEN")),                                           // Peru's older sol sign
+        Entry("Bs.", .code("BOB")), Entry("Bs.F", .code("VES")),
+        Entry("AU$", .code("AUD")), Entry("AUD$", .code("AUD")), Entry("SG$", .code("SGD")), Entry("S$", .code("SGD")),
+        Entry("TT$", .code("TTD")), Entry("J$", .code("JMD")), Entry("BZ$", .code("BZD")), Entry("N$", .code("NAD")),
+        Entry("FJ$", .code("FJD")), Entry("Bds$", .code("BBD")), Entry("CAD$", .code("CAD")), Entry("Can$", .code("CAD")),
+        Entry("Q", .code("GTQ"), anyCase: false), Entry("R", .code("ZAR"), anyCase: false),  // the single letters kept (see `excluded`)
+        Entry("euro", .code("EUR")), Entry("euros", .code("EUR")),
+        // crypto: not ISO 4217, but priced in shops that take it
+        Entry("BTC", .code("BTC")), Entry("XBT", .code("BTC")), Entry("ETH", .code("ETH")), Entry("₿", .code("BTC")),
+    ]
+
+    /// CLDR symbols left out: single letters are tax classes, row letters and OCR repairs
+    /// (`S12.99` → `$`, `12,99 E` → `€`) far more often than `D`, `K`, `L`, `P` currencies;
+    /// `Le` is the French article.
+    static let excluded: Set<String> = ["D", "E", "G", "K", "L", "P", "S", "ر", "Le"]
+
+    /// Symbol (as written, or lowercased for any-case entries) → kind, for keys that are
+    /// one scalar which is not a letter (`€`, `₸`), and keys that start with a letter.
+    static let kinds: [String: MarkerKind] = {
+        var out: [String: MarkerKind] = [:]
+        for (sym, fallback, members) in CLDRSymbols.table where !excluded.contains(sym) {
+            let all = Array(Set(members + (moreMembers[sym] ?? []))).sorted()
+            out[sym] = all.count == 1 ? .code(all[0]) : .shared(fallback: fallback, members: all)
+        }
+        for e in hand { out[e.key] = e.kind }
+        return out
+    }()
+
+    /// CLDR's two-letter symbols that shops and OCR write in any case (`FT`, `rp`); the others
+    /// (`KM`, `Br`, `DA`, `FC`) match only as written: in lower case they are words or units.
+    static let anyCaseCLDR: Set<String> = ["Ft", "Rp", "RM", "kr", "Kč", "zł"]
+
+    /// Which keys match in any letter case: CLDR's that cannot be mistaken for a word (three or
+    /// more scalars, or holding a symbol, or not in Latin script) and the hand-made any-case ones.
+    static let anyCase: [String: MarkerKind] = {
+        var out: [String: MarkerKind] = [:]
+        for (key, kind) in kinds {
+            let scalars = Array(key.unicodeScalars)
+            let latinLetters = scalars.allSatisfy { $0.value < 0x250 && $0.properties.isAlphabetic }
+            if scalars.count >= 3 || !latinLetters || anyCaseCLDR.contains(key) { out[key.lowercased()] = kind }
+        }
+        for e in hand where e.anyCase { out[e.key.lowercased()] = e.kind }
+        for e in hand where !e.anyCase { out[e.key.lowercased()] = nil }
+        return out
+    }()
+
+    /// `лв.`, `ل.س.`: CLDR writes these abbreviations with a final dot that shops often drop
+    /// (CLDR's only: the hand-made `fr.` needs its dot, `Fr` is a word).
+    static let withoutDot: [String: MarkerKind] = {
+        var out: [String: MarkerKind] = [:]
+        for (sym, _, _) in CLDRSymbols.table where sym.hasSuffix(".") && sym.unicodeScalars.count >= 3 {
+            if let kind = kinds[sym] { out[String(sym.dropLast()).lowercased()] = kind }
+        }
+        return out
+    }()
+
+    /// The marker a word (letters, possibly with `.`, `/`, `$` and symbols inside) names.
+    @inline(__always) static func lookup(_ word: String) -> MarkerKind? {
+        if let k = kinds[word] { return k }
+        let lower = word.lowercased()
+        return anyCase[lower] ?? withoutDot[lower]
+    }
+
+    /// Longest key, in scalars: bounds the scanner's look-ahead.
+    static let longestKey = max(kinds.keys.map(\.unicodeScalars.count).max() ?? 1, withoutDot.keys.map(\.unicodeScalars.count).max() ?? 1)
 
     /// Single-scalar symbols that are not letters.
-    static let symbols: [UInt32: MarkerKind] = [
-        0x24: .dollar,            // $
-        0xFF04: .dollar,          // ＄
-        0x20AC: .code("EUR"),     // €
-        0xA3: .pound,             // £
-        0xFFE1: .pound,           // ￡
-        0xA5: .yen,               // ¥
-        0xFFE5: .yen,             // ￥
-        0x20B9: .code("INR"),     // ₹
-        0x20A9: .code("KRW"),     // ₩
-        0xFFE6: .code("KRW"),     // ￦
-        0x20AB: .code("VND"),     // ₫
-        0x20BD: .code("RUB"),     // ₽
-        0x20BA: .code("TRY"),     // ₺
-        0x20B4: .code("UAH"),     // ₴
-        0x20AA: .code("ILS"),     // ₪
-        0x0E3F: .code("THB"),     // ฿
-        0x20B1: .code("PHP"),     // ₱
-        0x20A6: .code("NGN"),     // ₦
-        0x20A1: .code("CRC"),     // ₡
-        0x20B2: .code("PYG"),     // ₲
-        0x20B8: .code("KZT"),     // ₸
-        0x20BC: .code("AZN"),     // ₼
-        0x20BE: .code("GEL"),     // ₾
-        0x09F3: .code("BDT"),     // ৳
-        0x20AD: .code("LAK"),     // ₭
-        0x20AE: .code("MNT"),     // ₮
-        0x20B5: .code("GHS"),     // ₵
-        0x20A8: .rupee,           // ₨
-        0xFDFC: .code("IRR"),     // ﷼
-        0xA2: .cent,              // ¢
-    ]
+    static let symbols: [UInt32: MarkerKind] = {
+        var out: [UInt32: MarkerKind] = [:]
+        for (key, kind) in kinds {
+            let sc = Array(key.unicodeScalars)
+            if sc.count == 1, !sc[0].properties.isAlphabetic { out[sc[0].value] = kind }
+        }
+        out[0xFF04] = dollar     // ＄ fullwidth
+        out[0xFFE1] = kinds["£"]  // ￡ fullwidth
+        out[0xFFE6] = .code("KRW")  // ￦ fullwidth
+        out[0x20A8] = kinds["Rs"]  // ₨ the rupee sign
+        out[0xFDFC] = .code("IRR")  // ﷼ the rial sign
+        out[0xA2] = .cent         // ¢
+        return out
+    }()
 
-    /// Single CJK characters that are currency markers.
+    /// Single CJK characters that are currency markers (not CLDR symbols: the unit words).
     static let cjk: [UInt32: MarkerKind] = [
         0x5186: .code("JPY"),     // 円
-        0x5143: .yuan,            // 元
+        0x5143: .shared(fallback: "CNY", members: ["CNY", "TWD", "HKD"]),  // 元 (TWD and HKD write it too)
         0xC6D0: .code("KRW"),     // 원
-        0x5713: .yuan,            // 圓
-    ]
-
-    /// Letter words (lowercased) that are markers, excluding ISO codes.
-    static let words: [String: MarkerKind] = [
-        "zł": .code("PLN"), "zl": .code("PLN"), "zt": .code("PLN"),  // zt: how Tesseract's eng model reads zł
-        "kč": .code("CZK"), "kc": .code("CZK"),
-        "kr": .krona, "kn": .code("HRK"), "ft": .code("HUF"), "lei": .code("RON"),
-        "rp": .code("IDR"), "rs": .rupee, "rm": .code("MYR"), "sfr": .code("CHF"),
-        "лв": .code("BGN"), "руб": .code("RUB"), "грн": .code("UAH"), "тг": .code("KZT"),
-        "ден": .code("MKD"), "дин": .code("RSD"),
-    ]
-
-    /// Words that are markers only when written with their trailing dot.
-    static let dotted: [String: MarkerKind] = [
-        "fr.": .code("CHF"), "sfr.": .code("CHF"), "rs.": .rupee, "kr.": .krona,
-        "р.": .code("RUB"), "руб.": .code("RUB"), "грн.": .code("UAH"), "дин.": .code("RSD"),
-    ]
-
-    /// Letter prefixes in front of `$` (lowercased, without the `$`).
-    static let dollarPrefixed: [String: MarkerKind] = [
-        "r": .code("BRL"), "hk": .code("HKD"), "nt": .code("TWD"), "us": .code("USD"),
-        "c": .code("CAD"), "ca": .code("CAD"), "a": .code("AUD"), "au": .code("AUD"),
-        "s": .code("SGD"), "sg": .code("SGD"), "nz": .code("NZD"), "mx": .code("MXN"),
-        "rd": .code("DOP"), "tt": .code("TTD"), "j": .code("JMD"), "bz": .code("BZD"),
-        "n": .code("NAD"), "fj": .code("FJD"), "bds": .code("BBD"), "ec": .code("XCD"),
+        0x5713: .shared(fallback: "CNY", members: ["CNY", "TWD", "HKD"]),  // 圓
     ]
 
     /// ISO codes that are also common words; they count only in upper case.

@@ -51,10 +51,13 @@ public struct PriceMatch: Sendable, Hashable {
     public var confidence: Double
     public var flags: PriceFlags
     public var role: PriceRole?
+    /// What the price is per, as written after it (`kg` in `$12.50/kg`, `100 g`), else nil.
+    public var unit: String?
 
     public init(
         text: String, amount: Decimal, currency: String? = nil, marker: String? = nil,
-        box: Box? = nil, confidence: Double = 1, flags: PriceFlags = [], role: PriceRole? = nil
+        box: Box? = nil, confidence: Double = 1, flags: PriceFlags = [], role: PriceRole? = nil,
+        unit: String? = nil
     ) {
         self.text = text
         self.amount = amount
@@ -64,6 +67,7 @@ public struct PriceMatch: Sendable, Hashable {
         self.confidence = confidence
         self.flags = flags
         self.role = role
+        self.unit = unit
     }
 }
 

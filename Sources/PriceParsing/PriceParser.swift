@@ -19,7 +19,13 @@ public struct PriceParser: Sendable {
 
     /// Every price in one line, in reading order.
     public func parse(_ line: TextLine) -> [PriceMatch] {
-        let scan = Scan(line: line)
+        var scan = Scan(line: line)
+        if scan.numbers.count >= 2 {
+            let hint = options.currencyHint?.uppercased()
+            scan.joinSpaceGroups(
+                spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,
+                zeroDecimalHint: hint.map { Associator.separatorMinorUnits($0) == 0 } ?? false)
+        }
         var a = Associator(scan: scan, line: line, options: options)
         return a.run()
     }
@@ -95,6 +101,10 @@ struct Associator {
         var negative = false
         /// `A-5,00`: a number hyphenated to a word (kept only with a currency).
         var hyphenated = false
+        /// `1250€ 60`: token index of cents printed apart after the marker.
+        var cents: Int? = nil
+        /// `$12.50/kg`, `2,99 € per kg`: what the price is per.
+        var unit: String? = nil
     }
 
     private func isNumber(_ k: Int) -> Bool {
@@ -110,6 +120,65 @@ struct Associator {
         return nil
     }
     private func scalar(_ k: Int) -> UInt32 { scan.s[T[k].start].value }
+    private func raw(_ k: Int) -> RawNumber? {
+        if k >= 0, k < T.count, case .number(let ni) = T[k].kind { return scan.numbers[ni] }
+        return nil
+    }
+    private func text(_ a: Int, _ b: Int) -> String {
+        var t = ""
+        t.unicodeScalars.append(contentsOf: scan.s[T[a].start..<T[b].end])
+        return t
+    }
+
+    /// A word glued before a number (`Total29.90`, `税込1,280円`) leaves it a price when the word
+    /// is no unit, is a real word (3+ letters) or from a script written without spaces, and the
+    /// number looks like money: two decimals, or a marker right after it. `A12`, `SKU12345`,
+    /// `V2.5` stay identifiers.
+    private func gluedWordAllowed(_ k: Int, _ w: String, _ num: RawNumber) -> Bool {
+        if Markers.units.contains(w) { return false }
+        let cjk = isSingleCharWord(scalar(k - 1))
+        guard cjk || w.unicodeScalars.count >= 3 else { return false }
+        let twoDecimals = num.groups.count >= 2 && num.groups.last?.count == 2
+            && (num.seps.last == 0x2C || num.seps.last == 0x2E)
+        let markerAfter = markerAt(k + 1) != nil && T[k + 1].gap <= 1
+        return twoDecimals || markerAfter
+    }
+
+    /// Words that say "per" before a unit (`2,99 € per kg`, `je Stück`, `за кг`).
+    static let perWords: Set<String> = ["per", "pro", "je", "par", "por", "за"]
+
+    /// `$12.50/kg`, `2,99 € / 100 g`, `3,49 € je kg`: the unit after the price, else nil.
+    private func unitAfter(_ last: Int) -> String? {
+        let d = last + 1
+        guard d + 1 < T.count, T[d].gap <= 1, T[d + 1].gap <= 1 else { return nil }
+        if case .other(0x2F) = T[d].kind {
+        } else if case .word(let w) = T[d].kind, Self.perWords.contains(w), T[d].gap >= 1 {
+        } else {
+            return nil
+        }
+        var u = d + 1
+        if isNumber(u), u + 1 < T.count, T[u + 1].gap <= 1 { u += 1 }  // `/100 g`
+        guard case .word(let w) = T[u].kind, Markers.units.contains(w) else { return nil }
+        return text(d + 1, u)
+    }
+
+    /// `1250€ 60`, `35€ 99`: a whole number, a marker glued to it, then two digits standing
+    /// alone (no marker, unit or number after them): the cents, printed apart and raised.
+    private func detachedCents(_ k: Int, _ num: RawNumber) -> Int? {
+        let m = k + 1, c = k + 2
+        guard num.seps.isEmpty, !num.wholeDash, num.leadingSep == nil, T.count > c, T[m].gap == 0, T[c].gap <= 1,
+            let r = raw(c), r.seps.isEmpty, !r.wholeDash, r.leadingSep == nil, r.groups[0].count == 2
+        else { return nil }
+        if c + 1 < T.count {
+            switch T[c + 1].kind {
+            case .number, .marker, .percent: if T[c + 1].gap <= 2 { return nil }
+            case .word(let w): if T[c + 1].gap == 0 || Markers.units.contains(w) { return nil }
+            case .other(let o): if T[c + 1].gap == 0, o != 0x29, o != 0x2A { return nil }  // `)`, `*`
+            case .dash: if T[c + 1].gap == 0 { return nil }
+            }
+        }
+        return c
+    }
 
     /// A dash at d is a minus sign for what follows it (not a range or a hyphen).
     private func isSign(_ d: Int) -> Bool {
@@ -128,7 +197,9 @@ struct Associator {
     func candidate(_ k: Int, allowSign: Bool = true) -> Candidate? {
         guard case .number(let ni) = T[k].kind, !scan.numbers[ni].rejected else { return nil }
         // letters glued to the number: an ID (`A12`, `x2`, `12B`) or a unit (`500g`, `2x`)
-        if k > 0, T[k].gap == 0, case .word = T[k - 1].kind { return nil }
+        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, scan.numbers[ni]) {
+            return nil
+        }
         if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind {
             if c == 0x23 || c == 0x2F || c == 0x40 || c == 0x2E || c == 0x2C { return nil }  // `#123`, `/12`, `@12`, `O,99`
             if T[k - 1].gap == 0, isNumber(k - 2) { return nil }  // `12?50`: an unknown glyph inside a number
@@ -181,6 +252,10 @@ struct Associator {
             if let (m, r) = markerAt(k + 1), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
                 c.marker = (m, false, k + 1)
                 c.last = k + 1
+                if let ct = detachedCents(k, scan.numbers[ni]) {
+                    c.cents = ct
+                    c.last = ct
+                }
             } else if isLoneE(k + 1), T[k + 1].gap <= 1 {
                 c.marker = (.code("EUR"), true, k + 1)
                 c.last = k + 1
@@ -201,6 +276,7 @@ struct Associator {
                 }
             }
         }
+        c.unit = unitAfter(c.last)
         return c
     }
 
@@ -256,6 +332,13 @@ struct Associator {
         } else if raw.seps.isEmpty, raw.digitCount > 15 {
             return nil
         }
+        if let ct = c.cents, let cr = self.raw(ct), minor != 0, !r.hasDecimals,
+            let cents = AmountResolver.decimal(int: [], frac: cr.groups[0])
+        {
+            r.amount += cents
+            r.hasDecimals = true
+            r.fractionDigits = 2
+        }
         if case .cent? = kind {
             r.amount = r.amount * Decimal(sign: .plus, exponent: -2, significand: 1)
         }
@@ -273,6 +356,7 @@ struct Associator {
         switch code {
         case "IDR", "HUF", "COP", "LBP", "IRR", "UZS", "MMK", "KHR", "LAK", "SYP", "MNT", "TZS", "RSD", "AMD", "CRC":
             return 0
+        case "BTC", "ETH": return 8  // crypto prices go down to the satoshi (10^-8)
         default: return Currencies.minorUnits(code)
         }
     }
@@ -312,7 +396,7 @@ struct Associator {
         if v.currency == nil && !flags.contains(.bareNumber) { factor *= 0.9 }
         return PriceMatch(
             text: text, amount: v.r.amount, currency: v.currency, marker: marker, box: box,
-            confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil)
+            confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil, unit: v.c.unit)
     }
 
     mutating func run() -> [PriceMatch] {

@@ -39,6 +39,17 @@ struct Token {
     return nil
 }
 
+/// ⁰¹²³⁴⁵⁶⁷⁸⁹ as an ASCII digit: raised cents (`9⁹⁹`).
+@inline(__always) func superscriptDigit(_ v: UInt32) -> UInt8? {
+    switch v {
+    case 0x2070: return 0x30
+    case 0xB9: return 0x31
+    case 0xB2, 0xB3: return UInt8(v - 0xB2 + 0x32)
+    case 0x2074...0x2079: return UInt8(v - 0x2074 + 0x34)
+    default: return nil
+    }
+}
+
 @inline(__always) func confusableDigit(_ v: UInt32) -> UInt8? {
     switch v {
     case 0x4F, 0x6F: return 0x30          // O o
@@ -142,6 +153,41 @@ struct Scan {
         return gap <= max(ba.height, bb.height)
     }
 
+    /// Direction marks inside right-to-left symbols (`ل.س.‏`): skipped when matching.
+    @inline(__always) private func isDirectionMark(_ v: UInt32) -> Bool { v == 0x200E || v == 0x200F || v == 0x61C }
+
+    /// The longest marker made of the word at i..<wordEnd and the punctuation, symbols and
+    /// letters right after it (up to `Markers.longestKey` scalars, not across a space or a
+    /// digit), ending before something that is not a letter; nil when none.
+    private func punctuatedMarker(from i: Int, wordEnd: Int, word: String) -> (MarkerKind, Int)? {
+        var key = word
+        var count = wordEnd - i
+        var k = wordEnd
+        var best: (MarkerKind, Int)? = nil
+        while k < s.count, count < Markers.longestKey {
+            let c = s[k].value
+            if isSpaceLike(c) || asciiDigit(c) != nil { break }
+            k += 1
+            if isDirectionMark(c) { continue }
+            key.unicodeScalars.append(s[k - 1])
+            count += 1
+            var after = k
+            while after < s.count, isDirectionMark(s[after].value) { after += 1 }
+            if after < s.count, isLetter(s[after]) { continue }
+            if let m = Markers.lookup(key) { best = (m, after) }
+        }
+        return best
+    }
+
+    /// A one-letter marker (`Q`, `R`) stands alone before the amount: `Q 12.50`, `R12,99`
+    /// (with decimals when glued), never glued to a word.
+    private func singleLetterMarkerFits(_ i: Int) -> Bool {
+        guard i == 0 || isSpaceLike(s[i - 1].value) else { return false }
+        if isSpaceLike(v(i + 1)) { return digitAt(i + 2) }
+        let r = digitRun(i + 1)
+        return r > 0 && isDecimalSep(v(i + 1 + r)) && digitAt(i + 2 + r)
+    }
+
     private mutating func tokenize() {
         let n = s.count
         var i = 0
@@ -205,21 +251,20 @@ struct Scan {
                 var word = ""
                 word.unicodeScalars.append(contentsOf: s[i..<j])
                 let lower = word.lowercased()
-                // `HK$`, `R$`, `US$`
-                if v(j) == 0x24, j - i <= 3, let m = Markers.dollarPrefixed[lower] {
-                    push(&self, .marker(m, repaired: false), i, j + 1)
-                    i = j + 1
+                // `R$`, `B/.`, `Fr.`, `ل.س.`: a marker with punctuation or a symbol in it
+                if j < n, !isSpaceLike(s[j].value), asciiDigit(s[j].value) == nil,
+                    let (m, end) = punctuatedMarker(from: i, wordEnd: j, word: word)
+                {
+                    push(&self, .marker(m, repaired: false), i, end)
+                    i = end
                     continue
                 }
-                // `Fr.`, `Rs.`, `kr.`
-                if v(j) == 0x2E, let m = Markers.dotted[lower + "."] {
-                    push(&self, .marker(m, repaired: false), i, j + 1)
-                    i = j + 1
-                    continue
-                }
-                if let m = Markers.words[lower] {
-                    push(&self, .marker(m, repaired: false), i, j)
-                    i = j
+                // one Latin letter (`Q`, `R`) only before an amount; `р` (ruble) anywhere
+                if let m = Markers.lookup(word), j - i > 1 || c >= 0x250 || singleLetterMarkerFits(i) {
+                    // an abbreviation's dot (`руб.`, `Lek.`) belongs to the marker
+                    let end = v(j) == 0x2E && !digitAt(j + 1) ? j + 1 : j
+                    push(&self, .marker(m, repaired: false), i, end)
+                    i = end
                     continue
                 }
                 if j - i == 3, word.unicodeScalars.allSatisfy({ $0.value < 0x80 }) {
@@ -232,7 +277,7 @@ struct Scan {
                 }
                 // `S12.99` → `$12.99`, `E12,99` → `€12,99` (validated later)
                 if j - i == 1, (c == 0x53 || c == 0x45), digitAt(j), i == 0 || isSpaceLike(s[i - 1].value) {
-                    push(&self, .marker(c == 0x53 ? .dollar : .code("EUR"), repaired: true), i, j)
+                    push(&self, .marker(c == 0x53 ? Markers.dollar : .code("EUR"), repaired: true), i, j)
                     i = j
                     continue
                 }
@@ -243,6 +288,80 @@ struct Scan {
             push(&self, .other(c), i, i + 1)
             i += 1
         }
+    }
+
+    /// `2 390 €`, `€ 12 490`, `1 234 567 Kč`: whole numbers whose thousands are set apart by
+    /// plain spaces come out of the scan as separate numbers; they are joined into one when
+    /// the evidence says so: the groups are consistent (a head of 1–3 digits not starting with
+    /// 0, then 3-digit groups, only the last with decimals), and a currency marker touches the
+    /// run (at most one space before or after it), or else `spaceGroupedHint` (the hinted
+    /// currency's languages group with spaces) holds and the run is alone on the line or
+    /// `zeroDecimalHint`. Without that, `2 390` on a receipt line stays a count and a price.
+    mutating func joinSpaceGroups(spaceGroupedHint: Bool, zeroDecimalHint: Bool) {
+        guard numbers.count >= 2 else { return }
+        let toks = tokens
+        var nums = numbers
+        var out: [Token] = []
+        out.reserveCapacity(toks.count)
+        var k = 0
+        while k < toks.count {
+            guard let ni = Self.number(toks, k), Self.head(nums[ni]) else {
+                out.append(toks[k])
+                k += 1
+                continue
+            }
+            var m = k
+            while let nj = Self.number(toks, m + 1), toks[m + 1].gap == 1, Self.tail(nums[nj]),
+                let nm = Self.number(toks, m), Self.onlySpaceGroups(nums[nm]),
+                closeEnough(toks[m].end - 1, toks[m + 1].start)
+            {
+                m += 1
+            }
+            let touching = (Self.isMarker(toks, k - 1) && toks[k].gap <= 1)
+                || (Self.isMarker(toks, m + 1) && toks[m + 1].gap <= 1)
+            let alone = k == 0 && m == toks.count - 1
+            guard m > k, touching || (spaceGroupedHint && (alone || zeroDecimalHint)) else {
+                out.append(toks[k])
+                k += 1
+                continue
+            }
+            var joined = nums[ni]
+            for t in (k + 1)...m {
+                guard let nt = Self.number(toks, t) else { continue }
+                let r = nums[nt]
+                joined.groups += r.groups
+                joined.seps += [0x20] + r.seps
+                joined.digitCount += r.digitCount
+                joined.repaired = joined.repaired || r.repaired
+                joined.wholeDash = r.wholeDash
+            }
+            nums[ni] = joined
+            out.append(Token(kind: .number(ni), start: toks[k].start, end: toks[m].end, gap: toks[k].gap))
+            k = m + 1
+        }
+        tokens = out
+        numbers = nums
+    }
+
+    private static func number(_ t: [Token], _ k: Int) -> Int? {
+        if k >= 0, k < t.count, case .number(let ni) = t[k].kind { return ni }
+        return nil
+    }
+    private static func isMarker(_ t: [Token], _ k: Int) -> Bool {
+        if k >= 0, k < t.count, case .marker(_, let repaired) = t[k].kind { return !repaired }
+        return false
+    }
+    private static func onlySpaceGroups(_ r: RawNumber) -> Bool {
+        r.seps.allSatisfy { $0 == 0x20 } && !r.wholeDash && AmountResolver.validGrouping(r.groups[...])
+    }
+    /// The first number of a spaced run: 1–3 digits, not starting with 0, no decimals.
+    private static func head(_ r: RawNumber) -> Bool {
+        !r.rejected && r.leadingSep == nil && r.groups[0].count <= 3 && r.groups[0].first != 0x30 && onlySpaceGroups(r)
+    }
+    /// A later number: 3 digits, perhaps its own groups and decimals that read unambiguously.
+    private static func tail(_ r: RawNumber) -> Bool {
+        !r.rejected && r.leadingSep == nil && r.groups[0].count == 3
+            && (r.groups.count == 1 || AmountResolver.resolve(r, minorUnits: nil)?.ambiguous == false)
     }
 
     /// `+49 30 1234567`, `(030) 123 456`: returns the end when at least 6 digits
@@ -342,6 +461,17 @@ struct Scan {
             allowConfusable = false
             guard j < n, num.leadingSep == nil else { break }
             let c = s[j].value
+            // `9⁹⁹`: two raised digits are the cents, after a separator of the kind not used yet
+            if let d0 = superscriptDigit(c), let d1 = superscriptDigit(v(j + 1)), superscriptDigit(v(j + 2)) == nil {
+                let used = Set(num.seps.filter { $0 == 0x2C || $0 == 0x2E })
+                if used.count < 2 {
+                    num.seps.append(used.contains(0x2E) ? 0x2C : 0x2E)
+                    num.groups.append([d0, d1])
+                    num.digitCount += 2
+                    j += 2
+                }
+                break
+            }
             if isDecimalSep(c) {
                 if digitAt(j + 1) {
                     num.seps.append(normSep(c))
@@ -360,8 +490,10 @@ struct Scan {
                     j += 2
                     break
                 }
-                // `12, 99`
-                if v(j + 1) == 0x20, exactDigits(j + 2, 2), !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E }),
+                // `12, 99`; `1.837, 32` (after grouping of the other kind)
+                if v(j + 1) == 0x20, exactDigits(j + 2, 2), !num.seps.contains(normSep(c)),
+                    !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E })
+                        || (num.groups.count >= 2 && AmountResolver.validGrouping(num.groups[...]) && num.groups.last?.count == 3),
                     closeEnough(j, j + 2)
                 {
                     num.seps.append(normSep(c))

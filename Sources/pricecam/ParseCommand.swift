@@ -18,7 +18,7 @@ struct Parse: ParsableCommand {
     @Argument(help: "Lines of text; stdin is read when none are given.")
     var text: [String] = []
 
-    @Option(name: .long, help: "ISO 4217 code of the currency the prices are probably in (resolves 1.234 vs 1,234 and bare numbers).")
+    @Option(name: .long, help: "The currency the prices are probably in (resolves 1.234 vs 1,234 and bare numbers): an ISO 4217 code (EUR), a symbol (€, $) or a marker word (zł, руб.).")
     var currencyHint: String?
 
     @Option(name: .long, help: "How numbers without a currency sign are treated: never, decimals, all.")
@@ -26,14 +26,21 @@ struct Parse: ParsableCommand {
 
     @OptionGroup var output: FormatOptions
 
-    func validate() throws {
-        if let hint = currencyHint, hint.isEmpty || !hint.allSatisfy({ $0.isASCII && $0.isLetter }) {
-            throw ValidationError("--currency-hint must be a currency code such as EUR or JPY, got '\(hint)'")
+    /// The hint as an ISO code; nil when none was given.
+    func hintCode() throws -> String? {
+        guard let hint = currencyHint else { return nil }
+        switch CurrencyHint.code(for: hint) {
+        case .success(let code): return code
+        case .failure(let f): throw ValidationError("--currency-hint: \(f)")
         }
     }
 
+    func validate() throws {
+        _ = try hintCode()
+    }
+
     func run() throws {
-        let parser = PriceParser(options: ParserOptions(currencyHint: currencyHint?.uppercased(), bareNumbers: bareNumbers))
+        let parser = PriceParser(options: ParserOptions(currencyHint: try hintCode(), bareNumbers: bareNumbers))
         let format = output.resolved
         if format == .csv { Console.out("line,text,amount,currency,confidence,flags\n") }
         if format == .table { Console.out("PRICE               AMOUNT        CUR   FLAGS\n") }

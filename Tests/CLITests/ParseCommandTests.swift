@@ -39,3 +39,36 @@ struct ParseCommandTests {
         #expect(r.status == 2)
     }
 }
+
+@Suite("parse command: currency hint and units")
+struct ParseHintCommandTests {
+    @Test func symbolHint() throws {
+        let r = try CLI.run(["parse", "--format", "jsonl", "--currency-hint", "€", "12,50"])
+        #expect(r.status == 0)
+        #expect(ParseCommandTests.prices(r).first?.map(\.currency) == ["EUR"])
+    }
+
+    @Test func markerWordHint() throws {
+        let r = try CLI.run(["parse", "--format", "jsonl", "--currency-hint", "Ft", "4 572"])
+        #expect(ParseCommandTests.prices(r).first?.map(\.amount) == ["4572.00"])  // the contract writes HUF with its 2 ISO minor units
+    }
+
+    @Test func unknownHintNamesValueAndChoices() throws {
+        let r = try CLI.run(["parse", "--currency-hint", "XQZ", "12"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("XQZ") && r.stderr.contains("ISO 4217"))
+    }
+
+    @Test func sharedHintNamesCodes() throws {
+        let r = try CLI.run(["parse", "--currency-hint", "kr", "12"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("SEK") && r.stderr.contains("NOK"))
+    }
+
+    @Test func unitInJSON() throws {
+        let r = try CLI.run(["parse", "--format", "jsonl", "$12.50/kg"])
+        let p = (r.jsonLines.first?["prices"] as? [[String: Any]])?.first
+        #expect(p?["unit"] as? String == "kg")
+        #expect(p?["amount"] as? String == "12.50")
+    }
+}
