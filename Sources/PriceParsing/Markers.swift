@@ -84,6 +84,7 @@ enum Markers {
         Entry("FJ$", .code("FJD")), Entry("Bds$", .code("BBD")), Entry("CAD$", .code("CAD")), Entry("Can$", .code("CAD")),
         Entry("Q", .code("GTQ"), anyCase: false), Entry("R", .code("ZAR"), anyCase: false),  // the single letters kept (see `excluded`)
         Entry("euro", .code("EUR")), Entry("euros", .code("EUR")),
+        Entry("đ", .code("VND")),                                             // Vietnamese shops' dong (CLDR: ₫)
         // crypto: not ISO 4217, but priced in shops that take it
         Entry("BTC", .code("BTC")), Entry("XBT", .code("BTC")), Entry("ETH", .code("ETH")), Entry("₿", .code("BTC")),
     ]
@@ -135,10 +136,27 @@ enum Markers {
 
     /// The marker a word (letters, possibly with `.`, `/`, `$` and symbols inside) names.
     @inline(__always) static func lookup(_ word: String) -> MarkerKind? {
+        lookup(word, lower: word.lowercased())
+    }
+
+    /// Same, with the word's lower case already at hand (the scanner's hot path).
+    @inline(__always) static func lookup(_ word: String, lower: String) -> MarkerKind? {
         if let k = kinds[word] { return k }
-        let lower = word.lowercased()
         return anyCase[lower] ?? withoutDot[lower]
     }
+
+    /// Scalars that follow a letter inside some key (`$` of `R$`, `.` of `Fr.`, `/` of `S/`):
+    /// the scanner tries a longer marker only when one of these comes right after a word.
+    static let continuations: Set<UInt32> = {
+        var out: Set<UInt32> = []
+        for key in Array(kinds.keys) + Array(anyCase.keys) {
+            let sc = Array(key.unicodeScalars)
+            for i in sc.indices.dropFirst() where sc[i - 1].properties.isAlphabetic && !sc[i].properties.isAlphabetic {
+                out.insert(sc[i].value)
+            }
+        }
+        return out
+    }()
 
     /// Longest key, in scalars: bounds the scanner's look-ahead.
     static let longestKey = max(kinds.keys.map(\.unicodeScalars.count).max() ?? 1, withoutDot.keys.map(\.unicodeScalars.count).max() ?? 1)

@@ -252,15 +252,15 @@ struct Scan {
                 word.unicodeScalars.append(contentsOf: s[i..<j])
                 let lower = word.lowercased()
                 // `R$`, `B/.`, `Fr.`, `ل.س.`: a marker with punctuation or a symbol in it
-                if j < n, !isSpaceLike(s[j].value), asciiDigit(s[j].value) == nil,
+                if j < n, Markers.continuations.contains(s[j].value),
                     let (m, end) = punctuatedMarker(from: i, wordEnd: j, word: word)
                 {
                     push(&self, .marker(m, repaired: false), i, end)
                     i = end
                     continue
                 }
-                // one Latin letter (`Q`, `R`) only before an amount; `р` (ruble) anywhere
-                if let m = Markers.lookup(word), j - i > 1 || c >= 0x250 || singleLetterMarkerFits(i) {
+                // one ASCII letter (`Q`, `R`) only before an amount; `р` (ruble), `đ` (dong) anywhere
+                if let m = Markers.lookup(word, lower: lower), j - i > 1 || c >= 0x80 || singleLetterMarkerFits(i) {
                     // an abbreviation's dot (`руб.`, `Lek.`) belongs to the marker
                     let end = v(j) == 0x2E && !digitAt(j + 1) ? j + 1 : j
                     push(&self, .marker(m, repaired: false), i, end)
@@ -294,11 +294,13 @@ struct Scan {
     /// plain spaces come out of the scan as separate numbers; they are joined into one when
     /// the evidence says so: the groups are consistent (a head of 1–3 digits not starting with
     /// 0, then 3-digit groups, only the last with decimals), and a currency marker touches the
-    /// run (at most one space before or after it), or else `spaceGroupedHint` (the hinted
+    /// run (at most one space before or after it) or the run ends in `,-`, or else `spaceGroupedHint` (the hinted
     /// currency's languages group with spaces) holds and the run is alone on the line or
     /// `zeroDecimalHint`. Without that, `2 390` on a receipt line stays a count and a price.
     mutating func joinSpaceGroups(spaceGroupedHint: Bool, zeroDecimalHint: Bool) {
-        guard numbers.count >= 2 else { return }
+        guard numbers.count >= 2,
+            tokens.indices.dropFirst().contains(where: { tokens[$0].gap == 1 && Self.number(tokens, $0 - 1) != nil && Self.number(tokens, $0) != nil })
+        else { return }
         let toks = tokens
         var nums = numbers
         var out: [Token] = []
@@ -317,8 +319,10 @@ struct Scan {
             {
                 m += 1
             }
+            // `1 299,-`: the whole-amount dash is only ever written after a price
             let touching = (Self.isMarker(toks, k - 1) && toks[k].gap <= 1)
                 || (Self.isMarker(toks, m + 1) && toks[m + 1].gap <= 1)
+                || (m > k && nums[Self.number(toks, m)!].wholeDash)
             let alone = k == 0 && m == toks.count - 1
             guard m > k, touching || (spaceGroupedHint && (alone || zeroDecimalHint)) else {
                 out.append(toks[k])

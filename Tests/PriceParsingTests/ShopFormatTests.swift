@@ -19,6 +19,7 @@ import Testing
         Case("1 234 567 €", "1234567 EUR"),
         Case("12 490,- Kč", "12490 CZK"),
         Case("12 490,50 Kč", "12490.50 CZK"),
+        Case("1 299,-", "1299 - bare"),
         Case("Cena 3 299 zł teraz 2 999 zł", "3299 PLN | 2999 PLN"),
         // no evidence: a count and a number, or two numbers, stay apart
         Case("12 490", ""),
@@ -48,7 +49,7 @@ import Testing
         ("din", "RSD"), ("сом", "KGS"), ("₸", "KZT"), ("ман", "AZN"), ("ل.س", "SYP"), ("ل.س.", "SYP"), ("د.إ.", "AED"),
         ("元", "CNY"), ("円", "JPY"), ("₹", "INR"), ("Rs.", "INR"), ("INR", "INR"), ("R$", "BRL"), ("S/", "PEN"),
         ("S/.", "PEN"), ("B/.", "PAB"), ("CHF", "CHF"), ("Fr.", "CHF"), ("₼", "AZN"), ("₾", "GEL"), ("CA$", "CAD"),
-        ("MX$", "MXN"), ("CN¥", "CNY"), ("GH₵", "GHS"), ("FCFA", "XAF"), ("Kz", "AOA"), ("TSh", "TZS"), ("₦", "NGN"),
+        ("MX$", "MXN"), ("CN¥", "CNY"), ("GH₵", "GHS"), ("FCFA", "XAF"), ("Kz", "AOA"), ("TSh", "TZS"), ("₦", "NGN"), ("đ", "VND"),
     ]
 
     static let cases: [Case] = meanings.flatMap { sym, code in
