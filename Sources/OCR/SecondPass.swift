@@ -195,17 +195,24 @@ struct SecondPass {
             guard let current = judge.prices(in: [line]).first(where: { $0.isTotal }) else { continue }
             let h = max(Self.medianHeight(line), 1)
             guard let region = Self.region(around: line, height: h, in: image) else { continue }
-            var readings: [(Decimal, RecognizedLine)] = []
+            var readings: [(PriceReading, RecognizedLine)] = []
             for s in (!enlargeTallText && h >= Self.noEnlargeHeight ? [1, 2] : [1, 2, 3]) {
                 guard let r = reread(region, scale: s, image: image),
                       let t = judge.prices(in: [r]).first(where: { $0.isTotal }) else { continue }
-                readings.append((t.amount, r))
+                readings.append((t, r))
             }
             var votes: [Decimal: Int] = [:]
-            for (a, _) in readings { votes[a, default: 0] += 1 }
+            for (t, _) in readings { votes[t.amount, default: 0] += 1 }
             guard let (winner, n) = votes.max(by: { $0.value < $1.value }), n >= 2, winner != current.amount,
                   n > (votes[current.amount] ?? 0) + 1,
-                  let pick = readings.first(where: { $0.0 == winner })?.1 else { continue }
+                  let (picked, pick) = readings.first(where: { $0.0.amount == winner }) else { continue }
+            // Re-reads of a total line at other scales often split its amount ("RM 68.10" →
+            // "RM i 68 . 10", parsed as 10, twice): a vote never replaces a reading the parser
+            // is surer of, nor one that has a decimal part with one that lost it.
+            if picked.confidence < current.confidence || (PriceReading.hasCents(current.text) && !PriceReading.hasCents(picked.text)) {
+                OCRLog.write("total vote kept [\(line.text)] over [\(pick.text)] \(votes)")
+                continue
+            }
             OCRLog.write("total vote [\(line.text)] -> [\(pick.text)] \(votes)")
             page.lines[i] = pick
             replaced += 1
