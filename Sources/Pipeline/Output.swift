@@ -125,7 +125,7 @@ public struct ResultFormatter: Sendable {
             let m = p.match
             let converted = p.conversion.map { $0.grouped + ($0.target.map { " \($0)" } ?? "") } ?? "-"
             return Table.row([
-                i == 0 ? r.file : "", m.text + (m.role == .total ? " (total)" : ""),
+                i == 0 ? r.file : "", m.text + (m.role.map { " (\($0.label))" } ?? ""),
                 ContractMoney.amount(m.amount, currency: m.currency), m.currency ?? "?", converted,
                 String(format: "%.2f", m.confidence),
             ])

@@ -33,6 +33,19 @@ public struct PriceFlags: OptionSet, Sendable, Hashable {
 public enum PriceRole: String, Sendable, Hashable, Codable {
     /// The amount to pay on a receipt (next to "Total", "Summe", "合計", ...).
     case total
+    /// The price with tax of a pair shown with and without it (税込, TTC, brutto).
+    case taxIncluded
+    /// The price without tax of such a pair (本体, HT, netto).
+    case taxExcluded
+
+    /// How the table output names it.
+    public var label: String {
+        switch self {
+        case .total: "total"
+        case .taxIncluded: "tax incl."
+        case .taxExcluded: "tax excl."
+        }
+    }
 }
 
 /// One price found in text.

@@ -68,7 +68,7 @@ public struct PriceParser: Sendable {
             best = (li, mi, h)
         }
         if let b = best { perLine[b.line][b.index].role = .total }
-        return perLine.flatMap { $0 }
+        return TaxPairs.marked(perLine, lines: lines)
     }
 
     /// Every price in a plain text line.
