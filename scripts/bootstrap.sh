@@ -10,6 +10,7 @@
 #   scripts/bootstrap.sh --langs    + Tesseract models of the languages in Sources/PriceParsing/Languages.swift
 #   scripts/bootstrap.sh --frames   + Pillow and DejaVu (drawing test frames: V4L2 test, live benchmarks)
 #   scripts/bootstrap.sh --fixtures + Pillow, fonts, the tesseract CLI (regenerating and checking Fixtures/)
+#   scripts/bootstrap.sh --train    + Tesseract's training tools, Pillow, shop faces (scripts/price-model/train.sh)
 #   scripts/bootstrap.sh --list     prints the table below (option, kind, name), installs nothing
 #
 # Every script calls this itself with the options it needs (a caller's options are
@@ -35,9 +36,14 @@ NEEDS=(
   "--fixtures pkg:tesseract-ocr pkg:python3-pil pkg:fonts-dejavu-core pkg:fonts-liberation pkg:fonts-noto-cjk cmd:tesseract py:PIL
             file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf file:/usr/share/fonts/truetype/liberation/*.ttf
             file:/usr/share/fonts/opentype/noto/NotoSansCJK-*.ttc"
+  "--train  pkg:tesseract-ocr pkg:python3-pil pkg:fonts-dejavu-core pkg:fonts-liberation pkg:fonts-noto-cjk pkg:fonts-urw-base35 pkg:fonts-texgyre pkg:fonts-roboto-unhinted pkg:curl
+            cmd:tesseract cmd:lstmtraining cmd:lstmeval cmd:combine_tessdata cmd:curl cmd:sha256sum py:PIL
+            file:/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Bold.otf file:/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyreheroscn-bold.otf
+            file:/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Bold.ttf file:/usr/share/fonts/opentype/noto/NotoSansCJK-*.ttc
+            file:/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf file:/usr/share/fonts/truetype/liberation/*.ttf"
 )
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 
 list=0
 chosen=(base)

@@ -41,6 +41,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// the cost of a scene photo is bounded by it, not by its pixels. A 1920×1080 shelf photo
     /// has 76–151 candidates, its tag prices within the first 47; a camera frame under 20.
     public var regionLimit = 60
+    /// Read weak region readings again with the price-text model, when one is installed
+    /// (`models/price.traineddata`; `no-price-model` switches it off).
+    public var priceModel = true
 
     public init(preprocess: Bool = true, secondPass: Bool = true, maxRereads: Int = 16) {
         self.preprocess = preprocess
@@ -64,6 +67,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("page-only") { o.reading = .page }
         if flags.contains("regions-only") { o.reading = .regions }
         if flags.contains("detector=tesseract") { o.detector = .tesseract }
+        if flags.contains("no-price-model") { o.priceModel = false }
         for f in flags where f.hasPrefix("region-limit=") {
             if let n = Int(f.dropFirst("region-limit=".count)), n > 0 { o.regionLimit = n }
         }

@@ -38,6 +38,13 @@ public struct RecognizedLine: Sendable, Hashable {
         self.confidence = confidence
     }
 
+    /// A line of `words` (at least one): the box around them and their mean confidence.
+    public init(words: [RecognizedWord]) {
+        var rect = words[0].rect
+        for w in words.dropFirst() { rect = rect.union(w.rect) }
+        self.init(words: words, rect: rect, confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+    }
+
     public var text: String { words.map(\.text).joined(separator: " ") }
 }
 

@@ -37,9 +37,6 @@ public struct RegionReader {
             let r = w.rect.scaled(by: factor)
             return RecognizedWord(text: w.text, rect: PixelRect(x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height), confidence: w.confidence)
         }
-        guard !words.isEmpty else { return nil }
-        var rect = words[0].rect
-        for w in words.dropFirst() { rect = rect.union(w.rect) }
-        return RecognizedLine(words: words, rect: rect, confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+        return words.isEmpty ? nil : RecognizedLine(words: words)
     }
 }

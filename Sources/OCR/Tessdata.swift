@@ -54,6 +54,19 @@ public enum Tessdata {
         throw NotFound(language: language, tried: tried)
     }
 
+    /// The price-text model's file name stem (`models/price.traineddata`, see models/README.md).
+    public static let priceModel = "price"
+
+    /// The folder holding `price.traineddata`: the explicit folder (`--tessdata`),
+    /// `PRICECAM_TESSDATA`, then the project's `models/`; nil when none has it.
+    public static func locatePriceModel(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        let env = environment["PRICECAM_TESSDATA"].flatMap { $0.isEmpty ? nil : $0 }
+        let dirs = [explicit, env].compactMap { $0 } + modelsDirectories()
+        return dirs.first { FileManager.default.isReadableFile(atPath: ($0 as NSString).appendingPathComponent("\(priceModel).traineddata")) }
+    }
+
     /// `models/` of the project: in the working directory, or in an ancestor of
     /// the executable (`.build/release/pricecam` sits three levels below it).
     public static func modelsDirectories() -> [String] {

@@ -10,9 +10,13 @@ public struct OCRConfiguration: Sendable, Hashable {
     public var pageSegmentationMode: Int
     /// Recognition deadline per image, in milliseconds (layout analysis is not bounded by it).
     public var deadlineMilliseconds: Int
+    /// Folder holding `price.traineddata`, the price-text model weak region readings are read
+    /// again with (`Tessdata.locatePriceModel`); nil reads without it.
+    public var priceModel: String?
 
-    public init(tessdata: String, language: String = "eng", pageSegmentationMode: Int = 6, deadlineMilliseconds: Int = 60_000) {
+    public init(tessdata: String, language: String = "eng", pageSegmentationMode: Int = 6, deadlineMilliseconds: Int = 60_000, priceModel: String? = nil) {
         self.tessdata = tessdata
+        self.priceModel = priceModel
         self.language = language
         self.pageSegmentationMode = pageSegmentationMode
         self.deadlineMilliseconds = deadlineMilliseconds

@@ -78,6 +78,9 @@ public final class Extractor {
     public init(settings: ExtractionSettings) throws(OCRError) {
         self.parser = PriceParser(options: settings.parser)
         self.reader = PageReader(engine: try OCREngine(configuration: settings.ocr), judge: ParserJudge(parser: parser), options: settings.accuracy)
+        if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
+            reader.priceEngine = try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
+        }
         self.settings = settings
     }
 

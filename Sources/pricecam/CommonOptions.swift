@@ -54,13 +54,14 @@ struct OCROptions: ParsableArguments {
     /// `--lang auto` a script model that is not installed is left out with a warning.
     func configuration(currency: String? = nil) throws -> OCRConfiguration {
         let wanted = language(currency: currency)
+        let priceModel = Tessdata.locatePriceModel(explicit: tessdata)
         do {
-            return OCRConfiguration(tessdata: try Tessdata.locate(explicit: tessdata, language: wanted), language: wanted, pageSegmentationMode: psm)
+            return OCRConfiguration(tessdata: try Tessdata.locate(explicit: tessdata, language: wanted), language: wanted, pageSegmentationMode: psm, priceModel: priceModel)
         } catch {
             if lang == "auto", wanted != "eng", let dir = try? Tessdata.locate(explicit: tessdata) {
                 let missing = Tessdata.models(wanted).filter { $0 != "eng" }
                 Console.error("warning: reading \(currency ?? "") prices in English only: \(missing.map { "\($0).traineddata" }.joined(separator: ", ")) is not installed (apt-get install \(missing.map { "tesseract-ocr-\($0)" }.joined(separator: " ")), or scripts/bootstrap.sh --langs)")
-                return OCRConfiguration(tessdata: dir, language: "eng", pageSegmentationMode: psm)
+                return OCRConfiguration(tessdata: dir, language: "eng", pageSegmentationMode: psm, priceModel: priceModel)
             }
             Console.error("\(error)")
             throw ExitCode(2)

@@ -52,7 +52,8 @@ struct DatasetRegressionTests {
             // The models `--lang auto` loads for the currency (JPY: eng+jpn).
             let language = (["eng"] + Language.scriptModels(for: currency)).joined(separator: "+")
             let extractor = try Extractor(settings: ExtractionSettings(
-                ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil, language: language), language: language),
+                ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil, language: language), language: language,
+                                     priceModel: Tessdata.locatePriceModel(explicit: nil)),
                 parser: ParserOptions(currencyHint: currency), converter: nil))
             for entry in entries {
                 let result = extractor.extract(path: entry.path)

@@ -33,7 +33,7 @@ struct FixtureRegressionTests {
     static func score(family: String) throws -> (Score, [String]) {
         let set = try EvaluationSet.load("\(fixtures)/\(family)/gt.json", name: family)
         let settings = ExtractionSettings(
-            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
+            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil)),
             parser: ParserOptions(), converter: nil)
         let extractor = try Extractor(settings: settings)
         var score = Score()
