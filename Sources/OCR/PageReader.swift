@@ -163,15 +163,9 @@ public final class PageReader {
     /// The best of several readings of `region`: the amount two readings agree on, else the
     /// reading the judge scores highest.
     func reread(_ region: TextRegion, firstReading first: RecognizedLine?, in image: GrayImage) throws(OCRError) -> RecognizedLine? {
-        var readings = first.map { [$0] } ?? []
         var reader = regionReader
-        for (glyph, psm) in Self.rereads {
-            reader.targetGlyph = glyph > 0 ? glyph : Double(region.glyphHeight)
-            if let again = try reader.read(region, in: image, engine: engine, pageSegmentationMode: psm) {
-                OCRLog.write("  reread \(Int(glyph)) px psm \(psm) -> [\(again.text)] \(judge.score(again))")
-                readings.append(again)
-            }
-        }
+        // The price model first: when two of its readings agree on a price, that is the price,
+        // and the stock re-reads (the larger part of a shelf photo's time) are skipped.
         var model: [RecognizedLine] = []
         if let priceEngine, region.glyphHeight >= Self.priceModelMinGlyph {
             for (glyph, psm) in Self.priceRereads {
@@ -181,6 +175,15 @@ public final class PageReader {
                     let digits = again.words.filter { $0.text.contains(where: \.isNumber) }
                     if !digits.isEmpty && digits.allSatisfy({ $0.confidence >= Self.priceModelMinConfidence }) { model.append(again) }
                 }
+            }
+            if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, judge: judge) { return agreed }
+        }
+        var readings = first.map { [$0] } ?? []
+        for (glyph, psm) in Self.rereads {
+            reader.targetGlyph = glyph > 0 ? glyph : Double(region.glyphHeight)
+            if let again = try reader.read(region, in: image, engine: engine, pageSegmentationMode: psm) {
+                OCRLog.write("  reread \(Int(glyph)) px psm \(psm) -> [\(again.text)] \(judge.score(again))")
+                readings.append(again)
             }
         }
         return chosen(stock: readings, model: model) ?? first
@@ -198,8 +201,9 @@ public final class PageReader {
     /// 0–0.65.
     static let priceModelMinConfidence = 0.70
 
-    /// The price model's readings: at the reader's glyph height as a line, and larger as a word.
-    static let priceRereads: [(glyph: Double, psm: Int)] = [(36, 7), (56, 8)]
+    /// The price model's readings: at the reader's glyph height as a line, larger as a word, and
+    /// between as a line (three, so that two can agree without the stock re-reads).
+    static let priceRereads: [(glyph: Double, psm: Int)] = [(36, 7), (56, 8), (44, 7)]
 
     /// The reading to keep: a sure stock reading of no price that another repeats; else the
     /// amount two readings agree on (the price model's first), else
@@ -209,18 +213,26 @@ public final class PageReader {
     func chosen(stock: [RecognizedLine], model: [RecognizedLine]) -> RecognizedLine? {
         // Stock readings that agree word for word, surely, on text without a price: no price
         // is there (a time `13:54:46`, which the model reads `13 : 54 : 46`).
-        for (i, a) in stock.enumerated() where a.words.allSatisfy({ $0.confidence >= Self.weakDigits }) && judge.prices(in: [a]).isEmpty {
+        for (i, a) in stock.enumerated() where surelyNoPrice(a) {
             if stock[(i + 1)...].contains(where: { $0.text == a.text }) { return a }
         }
-        let readings = model + stock
-        let amounts = readings.map { Set(judge.prices(in: [$0]).map(\.amount)) }
-        for i in readings.indices {
-            for j in readings.indices where j > i && !amounts[i].isEmpty && amounts[i] == amounts[j] {
-                return readings[i]
-            }
-        }
+        if let agreed = Self.agreement(model + stock, judge: judge) { return agreed }
         if let m = model.max(by: { judge.score($0) < judge.score($1) }), !judge.prices(in: [m]).isEmpty { return m }
-        return readings.max { judge.score($0) < judge.score($1) }
+        return (model + stock).max { judge.score($0) < judge.score($1) }
+    }
+
+    /// Whether a stock reading is sure of every word and holds no price (`13:54:46`).
+    func surelyNoPrice(_ line: RecognizedLine) -> Bool {
+        line.words.allSatisfy { $0.confidence >= Self.weakDigits } && judge.prices(in: [line]).isEmpty
+    }
+
+    /// The first of `readings` whose prices another reading repeats exactly; nil when none.
+    static func agreement(_ readings: [RecognizedLine], judge: any PriceJudge) -> RecognizedLine? {
+        let amounts = readings.map { Set(judge.prices(in: [$0]).map(\.amount)) }
+        for i in readings.indices where !amounts[i].isEmpty {
+            if amounts[(i + 1)...].contains(amounts[i]) { return readings[i] }
+        }
+        return nil
     }
 
     /// Readings on one baseline joined into one line, left to right, so a receipt's label and
