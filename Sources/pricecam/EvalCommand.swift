@@ -30,10 +30,14 @@ struct Eval: ParsableCommand {
     @Flag(name: .long, help: "List the images whose total or amounts were missed.")
     var misses = false
 
-    @Option(name: .long, help: "Currency hint for the parser (ISO 4217 code) for images whose gt.json entry has no \"currency\" (an entry's own currency is used as that shop's stored settings would give it).")
+    @Option(name: .long, help: "Currency hint for the parser (an ISO 4217 code, a symbol or a marker word, as for parse) for images whose gt.json entry has no \"currency\" (an entry's own currency is used as that shop's stored settings would give it).")
     var currencyHint: String?
 
     @OptionGroup var ocr: OCROptions
+
+    func validate() throws {
+        _ = try CurrencyHint.validated(currencyHint)
+    }
 
     func run() throws {
         let sets: [EvaluationSet]
@@ -46,7 +50,7 @@ struct Eval: ParsableCommand {
         // Each image is read with its shop's currency from gt.json (as that shop's stored
         // settings would give), else with --currency-hint: one batch per currency.
         let entries = sets.flatMap(\.entries)
-        let hint = currencyHint?.uppercased()
+        let hint = try CurrencyHint.validated(currencyHint)
         let currencies = entries.map { $0.truth.currency ?? hint }
         var byCurrency: [String?: [Int]] = [:]
         for (i, c) in currencies.enumerated() { byCurrency[c, default: []].append(i) }

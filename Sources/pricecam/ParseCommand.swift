@@ -27,13 +27,7 @@ struct Parse: ParsableCommand {
     @OptionGroup var output: FormatOptions
 
     /// The hint as an ISO code; nil when none was given.
-    func hintCode() throws -> String? {
-        guard let hint = currencyHint else { return nil }
-        switch CurrencyHint.code(for: hint) {
-        case .success(let code): return code
-        case .failure(let f): throw ValidationError("--currency-hint: \(f)")
-        }
-    }
+    func hintCode() throws -> String? { try CurrencyHint.validated(currencyHint) }
 
     func validate() throws {
         _ = try hintCode()
@@ -70,6 +64,18 @@ struct Parse: ParsableCommand {
             while let line = readLine(strippingNewline: true) { handle(line) }
         } else {
             text.forEach(handle)
+        }
+    }
+}
+
+extension CurrencyHint {
+    /// `--currency-hint` as an ISO code (nil when not given), or a usage error naming the
+    /// value and what is accepted.
+    static func validated(_ hint: String?) throws -> String? {
+        guard let hint else { return nil }
+        switch code(for: hint) {
+        case .success(let code): return code
+        case .failure(let f): throw ValidationError("--currency-hint: \(f)")
         }
     }
 }

@@ -59,6 +59,12 @@ struct ParseHintCommandTests {
         #expect(r.stderr.contains("XQZ") && r.stderr.contains("ISO 4217"))
     }
 
+    @Test func evalTakesTheSameHints() throws {
+        let bad = try CLI.run(["eval", "Fixtures/clean", "--currency-hint", "XQZ"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("XQZ") && bad.stderr.contains("ISO 4217"))
+    }
+
     @Test func sharedHintNamesCodes() throws {
         let r = try CLI.run(["parse", "--currency-hint", "kr", "12"])
         #expect(r.status == 2)
