@@ -9,7 +9,7 @@ cd "$ROOT"
 "$ROOT/scripts/bootstrap.sh" --bench
 OUT=.build-parser/bench
 mkdir -p "$OUT"
-swiftc -O -wmo -module-name PriceParsingBench Sources/PriceParsing/*.swift scripts/fuzz/bench/main.swift -o "$OUT/parser-bench"
+swiftc -O -wmo -module-name PriceParsingBench Sources/PriceParsing/*.swift scripts/fuzz/bench/*.swift -o "$OUT/parser-bench"
 "$OUT/parser-bench"
 
 # price-parser goes into scripts/.cache/venv-parse-peers (pip, PyPI only)
