@@ -20,13 +20,13 @@ public struct PriceParser: Sendable {
     /// Every price in one line, in reading order.
     public func parse(_ line: TextLine) -> [PriceMatch] {
         var scan = Scan(line: line)
+        let hint = options.currencyHint?.uppercased()
         if scan.numbers.count >= 2 {
-            let hint = options.currencyHint?.uppercased()
             scan.joinSpaceGroups(
                 spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,
                 zeroDecimalHint: hint.map { Associator.separatorMinorUnits($0) == 0 } ?? false)
         }
-        var a = Associator(scan: scan, line: line, options: options)
+        var a = Associator(scan: scan, line: line, options: options, hint: hint)
         return a.run()
     }
 
@@ -82,13 +82,16 @@ struct Associator {
     let scan: Scan
     let line: TextLine
     let options: ParserOptions
+    /// `options.currencyHint` in upper case.
+    let hint: String?
     let T: [Token]
     var used: [Bool]
 
-    init(scan: Scan, line: TextLine, options: ParserOptions) {
+    init(scan: Scan, line: TextLine, options: ParserOptions, hint: String?) {
         self.scan = scan
         self.line = line
         self.options = options
+        self.hint = hint
         self.T = scan.tokens
         self.used = Array(repeating: false, count: scan.tokens.count)
     }
@@ -124,20 +127,16 @@ struct Associator {
         if k >= 0, k < T.count, case .number(let ni) = T[k].kind { return scan.numbers[ni] }
         return nil
     }
-    private func text(_ a: Int, _ b: Int) -> String {
-        var t = ""
-        t.unicodeScalars.append(contentsOf: scan.s[T[a].start..<T[b].end])
-        return t
-    }
+    private func text(_ a: Int, _ b: Int) -> String { String(scan.s[T[a].start..<T[b].end]) }
 
     /// A word glued before a number (`Total29.90`, `税込1,280円`) leaves it a price when the word
     /// is no unit, is a real word (3+ letters) or from a script written without spaces, and the
     /// number looks like money: two decimals, or a marker right after it. `A12`, `SKU12345`,
     /// `V2.5` stay identifiers.
-    private func gluedWordAllowed(_ k: Int, _ w: String, _ num: RawNumber) -> Bool {
-        if Markers.units.contains(w) { return false }
+    private func gluedWordAllowed(_ k: Int, _ w: WordInfo, _ num: RawNumber) -> Bool {
+        if w.isUnit { return false }
         let cjk = isSingleCharWord(scalar(k - 1))
-        guard cjk || w.unicodeScalars.count >= 3 else { return false }
+        guard cjk || w.lowerCount >= 3 else { return false }
         let twoDecimals = num.groups.count >= 2 && num.groups.last?.count == 2
             && (num.seps.last == 0x2C || num.seps.last == 0x2E)
         let markerAfter = markerAt(k + 1) != nil && T[k + 1].gap <= 1
@@ -152,13 +151,13 @@ struct Associator {
         let d = last + 1
         guard d + 1 < T.count, T[d].gap <= 1, T[d + 1].gap <= 1 else { return nil }
         if case .other(0x2F) = T[d].kind {
-        } else if case .word(let w) = T[d].kind, Self.perWords.contains(w), T[d].gap >= 1 {
+        } else if case .word(let w) = T[d].kind, w.isPer, T[d].gap >= 1 {
         } else {
             return nil
         }
         var u = d + 1
         if isNumber(u), u + 1 < T.count, T[u + 1].gap <= 1 { u += 1 }  // `/100 g`
-        guard case .word(let w) = T[u].kind, Markers.units.contains(w) else { return nil }
+        guard case .word(let w) = T[u].kind, w.isUnit else { return nil }
         return text(d + 1, u)
     }
 
@@ -172,7 +171,7 @@ struct Associator {
         if c + 1 < T.count {
             switch T[c + 1].kind {
             case .number, .marker, .percent: if T[c + 1].gap <= 2 { return nil }
-            case .word(let w): if T[c + 1].gap == 0 || Markers.units.contains(w) { return nil }
+            case .word(let w): if T[c + 1].gap == 0 || w.isUnit { return nil }
             case .other(let o): if T[c + 1].gap == 0, o != 0x29, o != 0x2A { return nil }  // `)`, `*`
             case .dash: if T[c + 1].gap == 0 { return nil }
             }
@@ -212,11 +211,11 @@ struct Associator {
             case .word(let w):
                 if isLoneE(k + 1) { break }
                 if T[k + 1].gap == 0 { return nil }
-                if T[k + 1].gap <= 2, Markers.units.contains(w) {
+                if T[k + 1].gap <= 2, w.isUnit {
                     // `2 x 1,99`: the whole number before `x` is a count; `1,99 x 2` keeps its price
                     let hasDecimalSep = scan.numbers[ni].seps.contains { $0 == 0x2C || $0 == 0x2E }
                         || scan.numbers[ni].leadingSep != nil
-                    if !(w == "x" && hasDecimalSep) { return nil }
+                    if !(w.isX && hasDecimalSep) { return nil }
                 }
             case .percent:
                 if T[k + 1].gap <= 2 { return nil }
@@ -292,7 +291,6 @@ struct Associator {
     func value(_ c: Candidate, carried: (MarkerKind)? = nil, onlyNumber: Bool) -> Valued? {
         guard case .number(let ni) = T[c.num].kind else { return nil }
         let raw = scan.numbers[ni]
-        let hint = options.currencyHint?.uppercased()
         let kind = c.marker?.kind ?? carried
         var currency: String? = nil
         var minor: Int? = nil
@@ -362,20 +360,13 @@ struct Associator {
     }
 
     func match(_ v: Valued, extraFlags: PriceFlags = []) -> PriceMatch {
-        let s = scan.s
         let a = T[v.c.first].start, b = T[v.c.last].end
-        var text = ""
-        text.unicodeScalars.append(contentsOf: s[a..<b])
-        var marker: String? = nil
-        if let m = v.c.marker {
-            var t = ""
-            t.unicodeScalars.append(contentsOf: s[T[m.token].start..<T[m.token].end])
-            marker = t
-        }
+        let text = String(scan.s[a..<b])
+        let marker = v.c.marker.map { self.text($0.token, $0.token) }
         // boxes and OCR confidence of the words used
         var box: Box? = nil
         var sum = 0.0, lo = 1.0, count = 0
-        let w0 = Int(scan.wordOf[a]), w1 = Int(scan.wordOf[b - 1])
+        let w0 = scan.wordOf(a), w1 = scan.wordOf(b - 1)
         if w0 >= 0, w1 >= w0 {
             for w in w0...w1 {
                 let word = line.words[w]

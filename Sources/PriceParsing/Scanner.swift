@@ -21,7 +21,7 @@ enum TokenKind {
     case marker(MarkerKind, repaired: Bool)
     case dash
     case percent
-    case word(String)                   // lowercased letters
+    case word(WordInfo)
     case other(UInt32)
 }
 
@@ -97,34 +97,61 @@ func isLetter(_ s: Unicode.Scalar) -> Bool {
     v >= 0x2E80 && v < 0xFF00 || v >= 0xAC00 && v < 0xD7B0 || v >= 0x20000
 }
 
+extension String {
+    /// The string of these scalars, encoded straight into its storage.
+    init(_ scalars: ArraySlice<Unicode.Scalar>) {
+        let count = scalars.reduce(0) { $0 + UTF8.width($1) }
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            var i = 0
+            for u in scalars {
+                UTF8.encode(u) { byte in
+                    buffer[i] = byte
+                    i += 1
+                }
+            }
+            return i
+        }
+    }
+}
+
 struct Scan {
+    /// The line's words joined by single spaces.
     let s: [Unicode.Scalar]
-    /// For each scalar, the index of the word it came from (-1 for joining spaces).
-    let wordOf: [Int32]
-    /// Word boxes, to refuse joining number groups across a wide gap.
+    /// Where each word's scalars are in `s`.
+    let wordRanges: [Range<Int>]
+    /// Word boxes, to refuse joining number groups across a wide gap (empty when no word has one).
     let boxes: [Box?]
     var tokens: [Token] = []
     var numbers: [RawNumber] = []
 
     init(line: TextLine) {
         var s: [Unicode.Scalar] = []
-        var wordOf: [Int32] = []
-        var boxes: [Box?] = []
-        for (wi, w) in line.words.enumerated() {
-            if wi > 0 {
-                s.append(" ")
-                wordOf.append(-1)
-            }
-            for u in w.text.unicodeScalars {
-                s.append(u)
-                wordOf.append(Int32(wi))
-            }
-            boxes.append(w.box)
+        s.reserveCapacity(line.words.reduce(0) { $0 + $1.text.utf8.count + 1 })
+        var wordRanges: [Range<Int>] = []
+        wordRanges.reserveCapacity(line.words.count)
+        var anyBox = false
+        for w in line.words {
+            if !wordRanges.isEmpty { s.append(" ") }
+            let start = s.count
+            for u in w.text.unicodeScalars { s.append(u) }
+            wordRanges.append(start..<s.count)
+            anyBox = anyBox || w.box != nil
         }
         self.s = s
-        self.wordOf = wordOf
-        self.boxes = boxes
+        self.wordRanges = wordRanges
+        self.boxes = anyBox ? line.words.map(\.box) : []
+        tokens.reserveCapacity(s.count / 2 + 1)
         tokenize()
+    }
+
+    /// The index of the word scalar p came from, -1 for a joining space.
+    func wordOf(_ p: Int) -> Int {
+        var lo = 0, hi = wordRanges.count  // the word is the last one starting at or before p
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if wordRanges[mid].lowerBound <= p { lo = mid } else { hi = mid }
+        }
+        return wordRanges[lo].contains(p) ? lo : -1
     }
 
     private func v(_ i: Int) -> UInt32 { i < s.count && i >= 0 ? s[i].value : 0 }
@@ -147,7 +174,8 @@ struct Scan {
 
     /// Two adjacent words far apart on the image are not one number.
     private func closeEnough(_ a: Int, _ b: Int) -> Bool {
-        let wa = Int(wordOf[a]), wb = Int(wordOf[b])
+        guard !boxes.isEmpty else { return true }
+        let wa = wordOf(a), wb = wordOf(b)
         guard wa >= 0, wb >= 0, let ba = boxes[wa], let bb = boxes[wb] else { return true }
         let gap = bb.x - (ba.x + ba.width)
         return gap <= max(ba.height, bb.height)
@@ -186,6 +214,32 @@ struct Scan {
         if isSpaceLike(v(i + 1)) { return digitAt(i + 2) }
         let r = digitRun(i + 1)
         return r > 0 && isDecimalSep(v(i + 1 + r)) && digitAt(i + 2 + r)
+    }
+
+    /// The token the letters i..<j start, and its end: a marker (with the punctuation after it,
+    /// `R$`, `Fr.`; a three-letter ISO code; `S`/`E` for `$`/`€`), else a word.
+    private func letterToken(_ i: Int, _ j: Int) -> (TokenKind, Int) {
+        let c = s[i].value
+        let letters = Letters(s[i..<j])
+        // `R$`, `B/.`, `Fr.`, `ل.س.`: a marker with punctuation or a symbol in it
+        if j < s.count, Markers.continuations.contains(s[j].value),
+            let (m, end) = punctuatedMarker(from: i, wordEnd: j, word: String(s[i..<j]))
+        {
+            return (.marker(m, repaired: false), end)
+        }
+        // one ASCII letter (`Q`, `R`) only before an amount; `р` (ruble), `đ` (dong) anywhere
+        if let m = letters.marker, j - i > 1 || c >= 0x80 || singleLetterMarkerFits(i) {
+            // an abbreviation's dot (`руб.`, `Lek.`) belongs to the marker
+            return (.marker(m, repaired: false), v(j) == 0x2E && !digitAt(j + 1) ? j + 1 : j)
+        }
+        if j - i == 3, let code = letters.isoCode {
+            return (.marker(code, repaired: false), j)
+        }
+        // `S12.99` → `$12.99`, `E12,99` → `€12,99` (validated later)
+        if j - i == 1, c == 0x53 || c == 0x45, digitAt(j), i == 0 || isSpaceLike(s[i - 1].value) {
+            return (.marker(c == 0x53 ? Markers.dollar : .code("EUR"), repaired: true), j)
+        }
+        return (.word(letters.info), j)
     }
 
     private mutating func tokenize() {
@@ -241,48 +295,16 @@ struct Scan {
                     if let m = Markers.cjk[c] {
                         push(&self, .marker(m, repaired: false), i, i + 1)
                     } else {
-                        push(&self, .word(String(s[i])), i, i + 1)
+                        push(&self, .word(WordInfo(lower: String(s[i...i]))), i, i + 1)
                     }
                     i += 1
                     continue
                 }
                 var j = i
                 while j < n, isLetter(s[j]), !isSingleCharWord(s[j].value) { j += 1 }
-                var word = ""
-                word.unicodeScalars.append(contentsOf: s[i..<j])
-                let lower = word.lowercased()
-                // `R$`, `B/.`, `Fr.`, `ل.س.`: a marker with punctuation or a symbol in it
-                if j < n, Markers.continuations.contains(s[j].value),
-                    let (m, end) = punctuatedMarker(from: i, wordEnd: j, word: word)
-                {
-                    push(&self, .marker(m, repaired: false), i, end)
-                    i = end
-                    continue
-                }
-                // one ASCII letter (`Q`, `R`) only before an amount; `р` (ruble), `đ` (dong) anywhere
-                if let m = Markers.lookup(word, lower: lower), j - i > 1 || c >= 0x80 || singleLetterMarkerFits(i) {
-                    // an abbreviation's dot (`руб.`, `Lek.`) belongs to the marker
-                    let end = v(j) == 0x2E && !digitAt(j + 1) ? j + 1 : j
-                    push(&self, .marker(m, repaired: false), i, end)
-                    i = end
-                    continue
-                }
-                if j - i == 3, word.unicodeScalars.allSatisfy({ $0.value < 0x80 }) {
-                    let upper = word.uppercased()
-                    if Currencies.isKnown(upper), word == upper || !Markers.wordLikeCodes.contains(lower) {
-                        push(&self, .marker(.code(upper), repaired: false), i, j)
-                        i = j
-                        continue
-                    }
-                }
-                // `S12.99` → `$12.99`, `E12,99` → `€12,99` (validated later)
-                if j - i == 1, (c == 0x53 || c == 0x45), digitAt(j), i == 0 || isSpaceLike(s[i - 1].value) {
-                    push(&self, .marker(c == 0x53 ? Markers.dollar : .code("EUR"), repaired: true), i, j)
-                    i = j
-                    continue
-                }
-                push(&self, .word(lower), i, j)
-                i = j
+                let (kind, end) = letterToken(i, j)
+                push(&self, kind, i, end)
+                i = end
                 continue
             }
             push(&self, .other(c), i, i + 1)

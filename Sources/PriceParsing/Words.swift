@@ -1,0 +1,144 @@
+import Foundation
+
+/// What the associator asks of a word token, worked out once by the scanner.
+struct WordInfo {
+    /// A unit word (`kg`, `x`, `Stück`): the number before it is a quantity.
+    var isUnit: Bool
+    /// A word that says "per" before a unit (`per`, `je`, `за`).
+    var isPer: Bool
+    /// The `x` of `2 x 1,99`.
+    var isX: Bool
+    /// Scalars in the lowercased word.
+    var lowerCount: Int
+
+    /// Any word, by its lower case (the tables' own string look-ups).
+    init(lower: String) {
+        isUnit = Markers.units.contains(lower)
+        isPer = Associator.perWords.contains(lower)
+        isX = lower == "x"
+        lowerCount = lower.unicodeScalars.count
+    }
+
+    init(isUnit: Bool, isPer: Bool, isX: Bool, lowerCount: Int) {
+        self.isUnit = isUnit
+        self.isPer = isPer
+        self.isX = isX
+        self.lowerCount = lowerCount
+    }
+}
+
+/// Up to `maxLength` ASCII bytes packed into one integer, first byte lowest: the key of a short
+/// ASCII word in `ASCIIWords`' tables, which hash and compare faster than strings.
+enum PackedASCII {
+    static let maxLength = 8  // bytes in a UInt64
+
+    /// The packed key of `bytes`, nil when they are too many or not all ASCII.
+    static func pack<C: Collection<UInt8>>(_ bytes: C) -> UInt64? {
+        guard bytes.count <= maxLength else { return nil }
+        var key: UInt64 = 0, shift: UInt64 = 0
+        for b in bytes {
+            guard b < 0x80 else { return nil }
+            key |= UInt64(b) << shift
+            shift += 8
+        }
+        return key
+    }
+
+    /// The key of the same word with A–Z lowered (what `String.lowercased()` does to ASCII).
+    static func lower(_ key: UInt64) -> UInt64 { mapLetters(key, from: 0x41, flip: 0x20, set: true) }
+    /// The key with a–z raised.
+    static func upper(_ key: UInt64) -> UInt64 { mapLetters(key, from: 0x61, flip: 0x20, set: false) }
+
+    private static func mapLetters(_ key: UInt64, from: UInt64, flip: UInt64, set: Bool) -> UInt64 {
+        var out = key
+        for shift in stride(from: UInt64(0), to: 64, by: 8) {
+            let b = (key >> shift) & 0xFF
+            if b >= from && b < from + 26 { out = set ? out | (flip << shift) : out & ~(flip << shift) }
+        }
+        return out
+    }
+}
+
+/// The scanner's tables for words of ASCII letters, built from the string tables
+/// (`Markers`, `Currencies`, `Associator.perWords`) so that both always answer alike. A string
+/// key counts under the ASCII form it is canonically equivalent to (Swift compares strings so).
+enum ASCIIWords {
+    /// `Markers.kinds` as written.
+    static let exactMarkers = packed(Markers.kinds)
+    /// `Markers.anyCase`, then `Markers.withoutDot`, by lower case.
+    static let foldedMarkers = packed(Markers.withoutDot).merging(packed(Markers.anyCase)) { _, anyCase in anyCase }
+    /// ISO codes by upper case, as the marker kind the scanner gives them.
+    static let codes = packed(Dictionary(uniqueKeysWithValues: Currencies.codes.map { ($0, MarkerKind.code($0)) }))
+    static let wordLikeCodes = Set(packed(Dictionary(uniqueKeysWithValues: Markers.wordLikeCodes.map { ($0, ()) })).keys)
+    static let units = Set(packed(Dictionary(uniqueKeysWithValues: Markers.units.map { ($0, ()) })).keys)
+    static let perWords = Set(packed(Dictionary(uniqueKeysWithValues: Associator.perWords.map { ($0, ()) })).keys)
+    static let x = PackedASCII.pack("x".utf8)!
+
+    /// Longest key of any table above whose ASCII form is too long to pack: an ASCII word up
+    /// to this long is looked up by string, a longer one is in none of the tables.
+    static let longestUnpacked: Int = {
+        let keys = Array(Markers.kinds.keys) + Array(Markers.anyCase.keys) + Array(Markers.withoutDot.keys)
+            + Array(Currencies.codes) + Array(Markers.wordLikeCodes) + Array(Markers.units) + Array(Associator.perWords)
+        return keys.compactMap(asciiForm).map(\.utf8.count).filter { $0 > PackedASCII.maxLength }.max() ?? 0
+    }()
+
+    /// The ASCII string `key` is canonically equivalent to, if any.
+    private static func asciiForm(_ key: String) -> String? {
+        if key.utf8.allSatisfy({ $0 < 0x80 }) { return key }
+        let nfc = key.precomposedStringWithCanonicalMapping
+        return nfc.utf8.allSatisfy({ $0 < 0x80 }) ? nfc : nil
+    }
+
+    private static func packed<V>(_ table: [String: V]) -> [UInt64: V] {
+        var out: [UInt64: V] = [:]
+        for (key, value) in table {
+            if let a = asciiForm(key), let p = PackedASCII.pack(a.utf8) { out[p] = value }
+        }
+        return out
+    }
+}
+
+/// A run of letters as the scanner looks it up: a short ASCII run by packed key, any other
+/// by string.
+struct Letters {
+    let scalars: ArraySlice<Unicode.Scalar>
+    /// The run packed as written; nil when it is not ASCII or too long to pack.
+    let key: UInt64?
+    let isASCII: Bool
+
+    init(_ scalars: ArraySlice<Unicode.Scalar>) {
+        self.scalars = scalars
+        isASCII = scalars.allSatisfy { $0.value < 0x80 }
+        key = isASCII ? PackedASCII.pack(scalars.lazy.map { UInt8(truncatingIfNeeded: $0.value) }) : nil
+    }
+
+    /// Whether the string tables must answer: not ASCII, or too long to pack yet not too long to match.
+    private var needsStrings: Bool { key == nil && (!isASCII || scalars.count <= ASCIIWords.longestUnpacked) }
+
+    /// The marker the letters name (`Markers.lookup`).
+    var marker: MarkerKind? {
+        if let key { return ASCIIWords.exactMarkers[key] ?? ASCIIWords.foldedMarkers[PackedASCII.lower(key)] }
+        guard needsStrings else { return nil }
+        let word = String(scalars)
+        return Markers.lookup(word, lower: word.lowercased())
+    }
+
+    /// The currency a run of ASCII letters names as an ISO code: in any case, but a code that
+    /// is also a word (`all`, `top`) only in upper case.
+    var isoCode: MarkerKind? {
+        guard let key else { return nil }
+        let upper = PackedASCII.upper(key)
+        guard let kind = ASCIIWords.codes[upper] else { return nil }
+        return key == upper || !ASCIIWords.wordLikeCodes.contains(PackedASCII.lower(key)) ? kind : nil
+    }
+
+    var info: WordInfo {
+        if let key {
+            let lower = PackedASCII.lower(key)
+            return WordInfo(isUnit: ASCIIWords.units.contains(lower), isPer: ASCIIWords.perWords.contains(lower),
+                            isX: lower == ASCIIWords.x, lowerCount: scalars.count)
+        }
+        if needsStrings { return WordInfo(lower: String(scalars).lowercased()) }
+        return WordInfo(isUnit: false, isPer: false, isX: false, lowerCount: scalars.count)
+    }
+}
