@@ -85,7 +85,8 @@ struct Associator {
     /// `options.currencyHint` in upper case.
     let hint: String?
     let T: [Token]
-    var used: [Bool]
+    /// Marker tokens already given to a match.
+    var used = TokenSet()
 
     init(scan: Scan, line: TextLine, options: ParserOptions, hint: String?) {
         self.scan = scan
@@ -93,7 +94,6 @@ struct Associator {
         self.options = options
         self.hint = hint
         self.T = scan.tokens
-        self.used = Array(repeating: false, count: scan.tokens.count)
     }
 
     struct Candidate {
@@ -331,7 +331,7 @@ struct Associator {
             return nil
         }
         if let ct = c.cents, let cr = self.raw(ct), minor != 0, !r.hasDecimals,
-            let cents = AmountResolver.decimal(int: [], frac: cr.groups[0])
+            let cents = AmountResolver.decimal(intGroups: [], frac: cr.groups[0])
         {
             r.amount += cents
             r.hasDecimals = true
@@ -351,6 +351,14 @@ struct Associator {
     /// except currencies whose prices are in practice written without decimals
     /// although ISO gives them two (`Rp 15.000`, `1.990 Ft` are thousands).
     static func separatorMinorUnits(_ code: String) -> Int {
+        knownSeparatorMinorUnits[code] ?? computeSeparatorMinorUnits(code)
+    }
+
+    /// `separatorMinorUnits` of every ISO code and crypto marker, looked up once per line instead.
+    static let knownSeparatorMinorUnits: [String: Int] = Dictionary(
+        uniqueKeysWithValues: (Currencies.codes.union(["BTC", "ETH"])).map { ($0, computeSeparatorMinorUnits($0)) })
+
+    private static func computeSeparatorMinorUnits(_ code: String) -> Int {
         switch code {
         case "IDR", "HUF", "COP", "LBP", "IRR", "UZS", "MMK", "KHR", "LAK", "SYP", "MNT", "TZS", "RSD", "AMD", "CRC":
             return 0
@@ -405,7 +413,8 @@ struct Associator {
                 let v1 = value(c, carried: c.marker == nil ? c2.marker?.kind : nil, onlyNumber: false)
                 let v2 = value(c2, carried: c2.marker == nil ? c.marker?.kind : nil, onlyNumber: false)
                 if let v1, let v2, v1.r.amount < v2.r.amount {
-                    for t in [c.marker?.token, c2.marker?.token].compactMap({ $0 }) { used[t] = true }
+                    if let t = c.marker?.token { used[t] = true }
+                    if let t = c2.marker?.token { used[t] = true }
                     out.append(match(v1, extraFlags: .range))
                     out.append(match(v2, extraFlags: .range))
                     k = k2end + 1
@@ -438,5 +447,24 @@ struct Associator {
         if c2.negative { return nil }
         c2.first = min(c2.first, k2)
         return (c2, c2.last)
+    }
+}
+
+/// A set of token indices, a bit each in one word for the usual line of up to 64 tokens.
+struct TokenSet {
+    private var low: UInt64 = 0
+    private var high: Set<Int> = []
+
+    subscript(k: Int) -> Bool {
+        get { k < 64 ? low & (1 << UInt64(k)) != 0 : high.contains(k) }
+        set {
+            if k < 64 {
+                low = newValue ? low | (1 << UInt64(k)) : low & ~(1 << UInt64(k))
+            } else if newValue {
+                high.insert(k)
+            } else {
+                high.remove(k)
+            }
+        }
     }
 }

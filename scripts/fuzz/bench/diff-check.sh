@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Differential check of PriceParsing: the parser of the work tree must find exactly what the
-# parser of BASE (a git revision, default main) finds on the bench corpora, the strings of
+# parser of BASE (a git revision; default: where this branch left main) finds on the bench corpora, the strings of
 # Tests/PriceParsingTests, the fixtures' texts and 200 000 random lines, under several
 # options, with and without word boxes, line by line and by page (Dump.swift). Any
 # difference in text, amount (down to Decimal's fields), currency, marker, box, confidence
@@ -9,8 +9,8 @@
 set -euo pipefail
 source "$(dirname "$0")/../../env.sh"
 cd "$ROOT"
-base_rev="${1:-main}"
-base_sha=$(git rev-parse --verify "$base_rev^{commit}")
+base_rev="${1:-$(git merge-base HEAD main)}"
+base_tree=$(git rev-parse --verify "$base_rev:Sources/PriceParsing")
 OUT=.build-parser/diff
 mkdir -p "$OUT"
 
@@ -34,10 +34,10 @@ dump() {  # $1: folder holding Sources/PriceParsing, $2: dump file
     swiftc -O -wmo -module-name PriceParsingBench "$1"/Sources/PriceParsing/*.swift "${harness[@]}" -o "$2.bin"
     "$2.bin" --dump "$2" "$OUT/extra.txt"
 }
-base_dump="$OUT/base-${base_sha:0:12}-$key.dump"
+base_dump="$OUT/base-${base_tree:0:12}-$key.dump"  # by the parser's sources, not the commit
 if [ ! -s "$base_dump" ]; then
     rm -rf "$OUT/base-src" && mkdir -p "$OUT/base-src"
-    git archive "$base_sha" Sources/PriceParsing | tar -x -C "$OUT/base-src"
+    git archive "$base_rev" Sources/PriceParsing | tar -x -C "$OUT/base-src"
     dump "$OUT/base-src" "$base_dump.tmp" && mv "$base_dump.tmp" "$base_dump"
 fi
 dump . "$OUT/work.dump"
