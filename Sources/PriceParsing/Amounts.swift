@@ -19,7 +19,7 @@ enum AmountResolver {
     /// Digit groups separated by thousands separators: `1`, `12`, `1,234,567`
     /// (first group 1–3 digits, the rest 3) or Indian `1,00,00,000`
     /// (first 1–2 digits, then 2-digit groups, the last group 3).
-    static func validGrouping(_ groups: ArraySlice<[UInt8]>) -> Bool {
+    static func validGrouping(_ groups: ArraySlice<DigitGroup>) -> Bool {
         guard let first = groups.first, !first.isEmpty else { return false }
         if groups.count == 1 { return true }
         let rest = groups.dropFirst()
@@ -28,18 +28,19 @@ enum AmountResolver {
         return false
     }
 
-    /// Builds an exact Decimal from digit strings (never through Double).
-    static func decimal(int: [UInt8], frac: [UInt8]) -> Decimal? {
-        let total = int.count + frac.count
+    /// Builds an exact Decimal from digit strings, the integer part's in groups (never through Double).
+    static func decimal(intGroups: ArraySlice<DigitGroup>, frac: DigitGroup) -> Decimal? {
+        let total = intGroups.reduce(frac.count) { $0 + $1.count }
         if total == 0 { return nil }
-        if total <= 19 {
+        if total <= DigitGroup.packedDigits {
             var m: UInt64 = 0
-            for d in int { m = m &* 10 &+ UInt64(d - 0x30) }
-            for d in frac { m = m &* 10 &+ UInt64(d - 0x30) }
+            for g in intGroups { m = m &* DigitGroup.powerOfTen(g.count) &+ g.value }
+            m = m &* DigitGroup.powerOfTen(frac.count) &+ frac.value
             return Decimal(sign: .plus, exponent: -frac.count, significand: Decimal(m))
         }
+        let int = intGroups.flatMap(\.digits)
         var str = String(decoding: int.isEmpty ? [0x30] : int, as: UTF8.self)
-        if !frac.isEmpty { str += "." + String(decoding: frac, as: UTF8.self) }
+        if !frac.isEmpty { str += "." + String(decoding: frac.digits, as: UTF8.self) }
         return Decimal(string: str, locale: Locale(identifier: "en_US_POSIX"))
     }
 
@@ -57,13 +58,13 @@ enum AmountResolver {
         if num.rejected || num.digitCount == 0 || num.digitCount > 30 { return nil }
         let groups = num.groups
         if num.leadingSep != nil {
-            guard groups.count == 1, groups[0].count <= 3, let a = decimal(int: [], frac: groups[0]) else { return nil }
+            guard groups.count == 1, groups[0].count <= 3, let a = decimal(intGroups: [], frac: groups[0]) else { return nil }
             return ResolvedAmount(amount: a, hasDecimals: true, fractionDigits: groups[0].count, ambiguous: false,
                                   repaired: false, hasSeparator: true)
         }
         let seps = num.seps
         if seps.isEmpty {
-            guard let a = decimal(int: groups[0], frac: []) else { return nil }
+            guard let a = decimal(intGroups: groups[...0], frac: DigitGroup()) else { return nil }
             return ResolvedAmount(amount: a, hasDecimals: num.wholeDash, fractionDigits: 0, ambiguous: false,
                                   repaired: false, hasSeparator: num.wholeDash)
         }
@@ -73,16 +74,15 @@ enum AmountResolver {
         {
             return nil
         }
-        let dc = seps.indices.filter { seps[$0] == 0x2E || seps[$0] == 0x2C }
-        func whole(_ gs: ArraySlice<[UInt8]>) -> [UInt8] { gs.flatMap { $0 } }
-        func make(intGroups: ArraySlice<[UInt8]>, frac: [UInt8], ambiguous: Bool = false, repaired: Bool = false)
+        let dc = DecimalSeparators(seps)
+        func make(intGroups: ArraySlice<DigitGroup>, frac: DigitGroup = DigitGroup(), ambiguous: Bool = false, repaired: Bool = false)
             -> ResolvedAmount?
         {
             // Up to 3 decimals, more for currencies that have them (CLF 4, BTC 8), and up to 8
             // after a zero (`0,1234 €/kWh`, `0.0045 BTC`): `12.3456 €` is no price.
-            let int = whole(intGroups)
-            guard frac.count <= max(3, minorUnits ?? 0) || (frac.count <= 8 && int.allSatisfy { $0 == 0x30 }),
-                let a = decimal(int: int, frac: frac)
+            guard frac.count <= max(3, minorUnits ?? 0)
+                    || (frac.count <= 8 && intGroups.allSatisfy(\.isAllZeros)),
+                let a = decimal(intGroups: intGroups, frac: frac)
             else { return nil }
             return ResolvedAmount(amount: a, hasDecimals: !frac.isEmpty || num.wholeDash, fractionDigits: frac.count,
                                   ambiguous: ambiguous, repaired: repaired, hasSeparator: true)
@@ -90,16 +90,15 @@ enum AmountResolver {
         if num.wholeDash {
             // `1.234,-`: the separator before the dash was the decimal one, the rest group
             guard validGrouping(groups[...]) else { return nil }
-            return make(intGroups: groups[...], frac: [])
+            return make(intGroups: groups[...])
         }
         if dc.isEmpty {
             // only ' or space separators: all grouping
             guard validGrouping(groups[...]) else { return nil }
-            return make(intGroups: groups[...], frac: [])
+            return make(intGroups: groups[...])
         }
-        let last = dc[dc.count - 1]
-        let kinds = Set(dc.map { seps[$0] })
-        if kinds.count == 2 {
+        let last = dc.last
+        if dc.bothKinds {
             // `1.234,56`, `1,234.56`, `1,00,000.00`: the last one is decimal
             guard last == seps.count - 1 else { return nil }
             let decKind = seps[last]
@@ -109,7 +108,7 @@ enum AmountResolver {
         if dc.count >= 2 {
             // one kind, repeated: grouping (`1.234.567`) ...
             if validGrouping(groups[...]) {
-                return make(intGroups: groups[...], frac: [])
+                return make(intGroups: groups[...])
             }
             // ... or a decimal separator read as the grouping one (`1.234.56`)
             if last == seps.count - 1, groups[last + 1].count <= 2, validGrouping(groups[...last]) {
@@ -128,16 +127,90 @@ enum AmountResolver {
         if frac.count != 3 {
             return make(intGroups: groups[...0], frac: frac)
         }
-        if groups[0] == [0x30] || groups[0].count > 3 {
+        if groups[0].count == 1 && groups[0].first == 0x30 || groups[0].count > 3 {
             return make(intGroups: groups[...0], frac: frac)
         }
         switch minorUnits {
-        case 0?: return make(intGroups: groups[...], frac: [])
+        case 0?: return make(intGroups: groups[...])
         case let m? where m >= 3: return make(intGroups: groups[...0], frac: frac)
         default:
-            guard var r = make(intGroups: groups[...], frac: []) else { return nil }
+            guard var r = make(intGroups: groups[...]) else { return nil }
             r.ambiguous = true
             return r
         }
+    }
+}
+
+/// The `.` and `,` among a number's separators, counted in one pass.
+struct DecimalSeparators {
+    private(set) var count = 0
+    /// Index in the separators of the last one (when `count > 0`).
+    private(set) var last = 0
+    /// Both `.` and `,` occur.
+    private(set) var bothKinds = false
+
+    init(_ seps: [UInt8]) {
+        var first: UInt8? = nil
+        for (i, c) in seps.enumerated() where c == 0x2E || c == 0x2C {
+            count += 1
+            last = i
+            if let f = first, f != c { bothKinds = true }
+            first = first ?? c
+        }
+    }
+
+    var isEmpty: Bool { count == 0 }
+}
+
+/// One run of digits of a number, kept as its value while that fits a UInt64 (no array).
+struct DigitGroup {
+    /// Digits in the run.
+    private(set) var count = 0
+    /// The first digit (ASCII).
+    private(set) var first: UInt8? = nil
+    /// The run's value (leading zeros are in `count`); meaningful up to `packedDigits` digits.
+    private(set) var value: UInt64 = 0
+    /// All digits (ASCII), once there are more than `packedDigits`.
+    private var long: [UInt8]? = nil
+
+    static let packedDigits = 19  // 10^19 - 1 < 2^64
+
+    init() {}
+    init(_ digits: [UInt8]) {
+        for d in digits { append(d) }
+    }
+
+    var isEmpty: Bool { count == 0 }
+    var isAllZeros: Bool { long.map { $0.allSatisfy { $0 == 0x30 } } ?? (value == 0) }
+
+    /// The digits, ASCII.
+    var digits: [UInt8] {
+        if let long { return long }
+        var out = [UInt8](repeating: 0x30, count: count)
+        var v = value, i = count
+        while v > 0 {
+            i -= 1
+            out[i] = UInt8(v % 10) + 0x30
+            v /= 10
+        }
+        return out
+    }
+
+    /// Appends an ASCII digit.
+    mutating func append(_ d: UInt8) {
+        if count == 0 { first = d }
+        if count < Self.packedDigits {
+            value = value &* 10 &+ UInt64(d - 0x30)
+        } else {
+            if long == nil { long = digits }
+            long!.append(d)
+        }
+        count += 1
+    }
+
+    static func powerOfTen(_ n: Int) -> UInt64 {
+        var p: UInt64 = 1
+        for _ in 0..<n { p &*= 10 }
+        return p
     }
 }

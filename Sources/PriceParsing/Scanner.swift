@@ -7,7 +7,7 @@
 /// A number as read: digit groups and the separators between them, not yet
 /// interpreted (which separator is the decimal one depends on the currency).
 struct RawNumber {
-    var groups: [[UInt8]] = []          // ASCII digits
+    var groups: [DigitGroup] = []
     var seps: [UInt8] = []              // '.', ',', '\'', ' '  (normalised)
     var leadingSep: UInt8? = nil        // `.99`
     var wholeDash = false               // `12,-`  `12.–`
@@ -141,6 +141,7 @@ struct Scan {
         self.wordRanges = wordRanges
         self.boxes = anyBox ? line.words.map(\.box) : []
         tokens.reserveCapacity(s.count / 2 + 1)
+        numbers.reserveCapacity(s.count / 4 + 1)
         tokenize()
     }
 
@@ -439,7 +440,7 @@ struct Scan {
     }
 
     /// Whether the confusable letter at j sits inside a number.
-    private func confusableInNumber(_ j: Int, current: [UInt8], seps: [UInt8]) -> Bool {
+    private func confusableInNumber(_ j: Int, current: DigitGroup, seps: [UInt8]) -> Bool {
         guard !current.isEmpty else { return false }
         var k = j
         while k < s.count, k - j < 4, confusableDigit(s[k].value) != nil, asciiDigit(s[k].value) == nil { k += 1 }
@@ -463,7 +464,7 @@ struct Scan {
             num.leadingSep = normSep(s[j].value)
             j += 1
         }
-        var cur: [UInt8] = []
+        var cur = DigitGroup()
         var allowConfusable = false
         while true {
             while j < n {
@@ -483,7 +484,7 @@ struct Scan {
             }
             num.digitCount += cur.count
             num.groups.append(cur)
-            cur = []
+            cur = DigitGroup()
             allowConfusable = false
             guard j < n, num.leadingSep == nil else { break }
             let c = s[j].value
@@ -492,7 +493,7 @@ struct Scan {
                 let used = Set(num.seps.filter { $0 == 0x2C || $0 == 0x2E })
                 if used.count < 2 {
                     num.seps.append(used.contains(0x2E) ? 0x2C : 0x2E)
-                    num.groups.append([d0, d1])
+                    num.groups.append(DigitGroup([d0, d1]))
                     num.digitCount += 2
                     j += 2
                 }
