@@ -207,9 +207,11 @@ struct SecondPass {
                   n > (votes[current.amount] ?? 0) + 1,
                   let (picked, pick) = readings.first(where: { $0.0.amount == winner }) else { continue }
             // Re-reads of a total line at other scales often split its amount ("RM 68.10" →
-            // "RM i 68 . 10", parsed as 10, twice): a vote never replaces a reading the parser
-            // is surer of, nor one that has a decimal part with one that lost it.
-            if picked.confidence < current.confidence || (PriceReading.hasCents(current.text) && !PriceReading.hasCents(picked.text)) {
+            // "RM i 68 . 10", parsed as 10, twice): a vote never replaces a reading with fewer
+            // digits, nor one that has a decimal part with one that lost it. (A vote between
+            // readings of the same shape stays: receipts-de "SUMME EUR 26,61" → "28,81".)
+            let digits = { (t: String) in t.filter(\.isNumber).count }
+            if digits(picked.text) < digits(current.text) || (PriceReading.hasCents(current.text) && !PriceReading.hasCents(picked.text)) {
                 OCRLog.write("total vote kept [\(line.text)] over [\(pick.text)] \(votes)")
                 continue
             }
