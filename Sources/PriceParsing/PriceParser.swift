@@ -100,7 +100,7 @@ struct Associator {
         var num: Int          // token index of the number
         var first: Int
         var last: Int
-        var marker: (kind: MarkerKind, repaired: Bool, token: Int)?
+        var marker: (kind: MarkerID, repaired: Bool, token: Int)?
         var negative = false
         /// `A-5,00`: a number hyphenated to a word (kept only with a currency).
         var hyphenated = false
@@ -118,7 +118,7 @@ struct Associator {
         if k >= 0, k < T.count, case .dash = T[k].kind { return true }
         return false
     }
-    private func markerAt(_ k: Int) -> (MarkerKind, Bool)? {
+    private func markerAt(_ k: Int) -> (MarkerID, Bool)? {
         if k >= 0, k < T.count, !used[k], case .marker(let m, let r) = T[k].kind { return (m, r) }
         return nil
     }
@@ -256,7 +256,7 @@ struct Associator {
                     c.last = ct
                 }
             } else if isLoneE(k + 1), T[k + 1].gap <= 1 {
-                c.marker = (.code("EUR"), true, k + 1)
+                c.marker = (MarkerIDs.euro, true, k + 1)
                 c.last = k + 1
             }
         }
@@ -288,15 +288,14 @@ struct Associator {
     }
 
     /// Settles currency and amount; nil when the candidate is not a price.
-    func value(_ c: Candidate, carried: (MarkerKind)? = nil, onlyNumber: Bool) -> Valued? {
+    func value(_ c: Candidate, carried: MarkerID? = nil, onlyNumber: Bool) -> Valued? {
         guard case .number(let ni) = T[c.num].kind else { return nil }
         let raw = scan.numbers[ni]
         let kind = c.marker?.kind ?? carried
         var currency: String? = nil
         var minor: Int? = nil
         if let kind {
-            currency = kind.resolve(hint: hint)
-            if case .cent = kind { minor = nil } else { minor = currency.map(Self.separatorMinorUnits) }
+            (currency, minor) = kind.resolve(hint: hint)
         } else if let hint {
             currency = hint
             minor = Self.separatorMinorUnits(hint)
@@ -337,7 +336,7 @@ struct Associator {
             r.hasDecimals = true
             r.fractionDigits = 2
         }
-        if case .cent? = kind {
+        if kind?.isCent == true {
             r.amount = r.amount * Decimal(sign: .plus, exponent: -2, significand: 1)
         }
         if c.negative {

@@ -18,7 +18,7 @@ struct RawNumber {
 
 enum TokenKind {
     case number(Int)                    // index into Scan.numbers
-    case marker(MarkerKind, repaired: Bool)
+    case marker(MarkerID, repaired: Bool)
     case dash
     case percent
     case word(WordInfo)
@@ -88,7 +88,7 @@ func isLetter(_ s: Unicode.Scalar) -> Bool {
     if v < 0x80 {
         return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
     }
-    if Markers.symbols[v] != nil { return false }
+    if MarkerIDs.symbols[v] != nil { return false }
     return s.properties.isAlphabetic
 }
 
@@ -133,7 +133,7 @@ struct Scan {
         for w in line.words {
             if !wordRanges.isEmpty { s.append(" ") }
             let start = s.count
-            for u in w.text.unicodeScalars { s.append(u) }
+            Self.appendScalars(of: w.text, to: &s)
             wordRanges.append(start..<s.count)
             anyBox = anyBox || w.box != nil
         }
@@ -143,6 +143,34 @@ struct Scan {
         tokens.reserveCapacity(s.count / 2 + 1)
         numbers.reserveCapacity(s.count / 4 + 1)
         tokenize()
+    }
+
+    /// Appends the scalars of `text`, decoded straight from its UTF-8 storage (a native
+    /// string's is valid UTF-8) rather than through `unicodeScalars`' index arithmetic.
+    private static func appendScalars(of text: String, to s: inout [Unicode.Scalar]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b0 = UInt32(bytes[i])
+                var v = b0, width = 1
+                if b0 >= 0xF0 {
+                    v = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                        | UInt32(bytes[i + 3] & 0x3F)
+                    width = 4
+                } else if b0 >= 0xE0 {
+                    v = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    width = 3
+                } else if b0 >= 0xC0 {
+                    v = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                    width = 2
+                }
+                s.append(Unicode.Scalar(v).unsafelyUnwrapped)
+                i += width
+            }
+        }
+        if done == nil {
+            for u in text.unicodeScalars { s.append(u) }
+        }
     }
 
     /// The index of the word scalar p came from, -1 for a joining space.
@@ -188,11 +216,11 @@ struct Scan {
     /// The longest marker made of the word at i..<wordEnd and the punctuation, symbols and
     /// letters right after it (up to `Markers.longestKey` scalars, not across a space or a
     /// digit), ending before something that is not a letter; nil when none.
-    private func punctuatedMarker(from i: Int, wordEnd: Int, word: String) -> (MarkerKind, Int)? {
+    private func punctuatedMarker(from i: Int, wordEnd: Int, word: String) -> (MarkerID, Int)? {
         var key = word
         var count = wordEnd - i
         var k = wordEnd
-        var best: (MarkerKind, Int)? = nil
+        var best: (MarkerID, Int)? = nil
         while k < s.count, count < Markers.longestKey {
             let c = s[k].value
             if isSpaceLike(c) || asciiDigit(c) != nil { break }
@@ -203,7 +231,7 @@ struct Scan {
             var after = k
             while after < s.count, isDirectionMark(s[after].value) { after += 1 }
             if after < s.count, isLetter(s[after]) { continue }
-            if let m = Markers.lookup(key) { best = (m, after) }
+            if let m = MarkerIDs.lookup(key) { best = (m, after) }
         }
         return best
     }
@@ -238,7 +266,7 @@ struct Scan {
         }
         // `S12.99` → `$12.99`, `E12,99` → `€12,99` (validated later)
         if j - i == 1, c == 0x53 || c == 0x45, digitAt(j), i == 0 || isSpaceLike(s[i - 1].value) {
-            return (.marker(c == 0x53 ? Markers.dollar : .code("EUR"), repaired: true), j)
+            return (.marker(c == 0x53 ? MarkerIDs.dollar : MarkerIDs.euro, repaired: true), j)
         }
         return (.word(letters.info), j)
     }
@@ -276,7 +304,7 @@ struct Scan {
                 i += 1
                 continue
             }
-            if let m = Markers.symbols[c] {
+            if let m = MarkerIDs.symbols[c] {
                 push(&self, .marker(m, repaired: false), i, i + 1)
                 i += 1
                 continue
@@ -293,7 +321,7 @@ struct Scan {
             }
             if isLetter(s[i]) {
                 if isSingleCharWord(c) {
-                    if let m = Markers.cjk[c] {
+                    if let m = MarkerIDs.cjk[c] {
                         push(&self, .marker(m, repaired: false), i, i + 1)
                     } else {
                         push(&self, .word(WordInfo(lower: String(s[i...i]))), i, i + 1)

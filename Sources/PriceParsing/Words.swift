@@ -64,11 +64,11 @@ enum PackedASCII {
 /// key counts under the ASCII form it is canonically equivalent to (Swift compares strings so).
 enum ASCIIWords {
     /// `Markers.kinds` as written.
-    static let exactMarkers = packed(Markers.kinds)
+    static let exactMarkers = packed(MarkerIDs.exact)
     /// `Markers.anyCase`, then `Markers.withoutDot`, by lower case.
-    static let foldedMarkers = packed(Markers.withoutDot).merging(packed(Markers.anyCase)) { _, anyCase in anyCase }
+    static let foldedMarkers = packed(MarkerIDs.withoutDot).merging(packed(MarkerIDs.anyCase)) { _, anyCase in anyCase }
     /// ISO codes by upper case, as the marker kind the scanner gives them.
-    static let codes = packed(Dictionary(uniqueKeysWithValues: Currencies.codes.map { ($0, MarkerKind.code($0)) }))
+    static let codes = packed(Dictionary(uniqueKeysWithValues: Currencies.codes.map { ($0, MarkerIDs.id(.code($0))) }))
     static let wordLikeCodes = Set(packed(Dictionary(uniqueKeysWithValues: Markers.wordLikeCodes.map { ($0, ()) })).keys)
     static let units = Set(packed(Dictionary(uniqueKeysWithValues: Markers.units.map { ($0, ()) })).keys)
     static let perWords = Set(packed(Dictionary(uniqueKeysWithValues: Associator.perWords.map { ($0, ()) })).keys)
@@ -116,16 +116,16 @@ struct Letters {
     private var needsStrings: Bool { key == nil && (!isASCII || scalars.count <= ASCIIWords.longestUnpacked) }
 
     /// The marker the letters name (`Markers.lookup`).
-    var marker: MarkerKind? {
+    var marker: MarkerID? {
         if let key { return ASCIIWords.exactMarkers[key] ?? ASCIIWords.foldedMarkers[PackedASCII.lower(key)] }
         guard needsStrings else { return nil }
         let word = String(scalars)
-        return Markers.lookup(word, lower: word.lowercased())
+        return MarkerIDs.lookup(word, lower: word.lowercased())
     }
 
     /// The currency a run of ASCII letters names as an ISO code: in any case, but a code that
     /// is also a word (`all`, `top`) only in upper case.
-    var isoCode: MarkerKind? {
+    var isoCode: MarkerID? {
         guard let key else { return nil }
         let upper = PackedASCII.upper(key)
         guard let kind = ASCIIWords.codes[upper] else { return nil }

@@ -1,0 +1,69 @@
+/// A currency marker named by its place in `MarkerIDs.kinds`. Tokens and candidates hold this
+/// plain number instead of a `MarkerKind` (whose strings and arrays are reference counted on
+/// every copy); the kind and its no-hint reading are looked up by index.
+struct MarkerID: Hashable {
+    let index: UInt16
+
+    var kind: MarkerKind { MarkerIDs.kinds[Int(index)] }
+    /// `¢`: the amount is in hundredths.
+    var isCent: Bool { MarkerIDs.noHint[Int(index)].isCent }
+
+    /// `kind.resolve(hint:)`, and the minor units separators are read with (nil for `¢`).
+    func resolve(hint: String?) -> (currency: String?, minor: Int?) {
+        let known = MarkerIDs.noHint[Int(index)]
+        if hint == nil { return (known.currency, known.minor) }
+        let currency = kind.resolve(hint: hint)
+        return (currency, known.isCent ? nil : currency.map(Associator.separatorMinorUnits))
+    }
+}
+
+/// Every marker kind the scanner can produce, numbered, and the scanner's tables by number.
+enum MarkerIDs {
+    /// The kinds of `Markers`' tables, the ISO codes and the OCR repairs (`S` → `$`, `E` → `€`).
+    static let kinds: [MarkerKind] = {
+        var all: [MarkerKind] = [Markers.dollar, .code("EUR"), .cent]
+        all += Markers.kinds.values
+        all += Markers.anyCase.values
+        all += Markers.withoutDot.values
+        all += Markers.symbols.values
+        all += Markers.cjk.values
+        all += Currencies.codes.map { MarkerKind.code($0) }
+        var seen: Set<MarkerKind> = []
+        return all.filter { seen.insert($0).inserted }
+    }()
+
+    private static let numbers: [MarkerKind: MarkerID] = Dictionary(
+        uniqueKeysWithValues: kinds.enumerated().map { ($0.element, MarkerID(index: UInt16($0.offset))) })
+
+    /// The number of a kind in `kinds` (for building tables, not per line).
+    static func id(_ kind: MarkerKind) -> MarkerID { numbers[kind]! }
+
+    /// What each kind resolves to without a hint, worked out once.
+    static let noHint: [(currency: String?, minor: Int?, isCent: Bool)] = kinds.map { kind in
+        let currency = kind.resolve(hint: nil)
+        if case .cent = kind { return (currency, nil, true) }
+        return (currency, currency.map(Associator.separatorMinorUnits), false)
+    }
+
+    static let dollar = id(Markers.dollar)
+    static let euro = id(.code("EUR"))
+
+    static let symbols: [UInt32: MarkerID] = Markers.symbols.mapValues(id)
+    static let cjk: [UInt32: MarkerID] = Markers.cjk.mapValues(id)
+    static let exact: [String: MarkerID] = Markers.kinds.mapValues(id)
+    static let anyCase: [String: MarkerID] = Markers.anyCase.mapValues(id)
+    static let withoutDot: [String: MarkerID] = Markers.withoutDot.mapValues(id)
+
+    /// `Markers.lookup`, by number.
+    static func lookup(_ word: String) -> MarkerID? {
+        if let k = exact[word] { return k }
+        let lower = word.lowercased()
+        return anyCase[lower] ?? withoutDot[lower]
+    }
+
+    /// `Markers.lookup(word, lower:)`, by number.
+    static func lookup(_ word: String, lower: String) -> MarkerID? {
+        if let k = exact[word] { return k }
+        return anyCase[lower] ?? withoutDot[lower]
+    }
+}
