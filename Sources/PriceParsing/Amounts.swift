@@ -162,16 +162,19 @@ struct DecimalSeparators {
     var isEmpty: Bool { count == 0 }
 }
 
-/// One run of digits of a number, kept as its value while that fits a UInt64 (no array).
+/// One run of digits of a number, kept as its value: a plain value (no array), so that copying
+/// numbers and their groups costs no reference counting.
 struct DigitGroup {
     /// Digits in the run.
     private(set) var count = 0
     /// The first digit (ASCII).
     private(set) var first: UInt8? = nil
-    /// The run's value (leading zeros are in `count`); meaningful up to `packedDigits` digits.
+    /// The value of the first `packedDigits` digits (leading zeros are in `count`).
     private(set) var value: UInt64 = 0
-    /// All digits (ASCII), once there are more than `packedDigits`.
-    private var long: [UInt8]? = nil
+    /// The value of the digits after those, up to `packedDigits` more. Longer runs keep only
+    /// their count and first digit: the resolver refuses numbers of more than 30 digits
+    /// before it reads any digit.
+    private var tail: UInt64 = 0
 
     static let packedDigits = 19  // 10^19 - 1 < 2^64
 
@@ -181,13 +184,17 @@ struct DigitGroup {
     }
 
     var isEmpty: Bool { count == 0 }
-    var isAllZeros: Bool { long.map { $0.allSatisfy { $0 == 0x30 } } ?? (value == 0) }
+    var isAllZeros: Bool { value == 0 && tail == 0 }
 
-    /// The digits, ASCII.
+    /// The digits, ASCII (exact up to `2 * packedDigits` digits).
     var digits: [UInt8] {
-        if let long { return long }
-        var out = [UInt8](repeating: 0x30, count: count)
-        var v = value, i = count
+        let head = min(count, Self.packedDigits)
+        return Self.ascii(value, width: head) + Self.ascii(tail, width: min(count, 2 * Self.packedDigits) - head)
+    }
+
+    private static func ascii(_ value: UInt64, width: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0x30, count: width)
+        var v = value, i = width
         while v > 0 {
             i -= 1
             out[i] = UInt8(v % 10) + 0x30
@@ -201,9 +208,8 @@ struct DigitGroup {
         if count == 0 { first = d }
         if count < Self.packedDigits {
             value = value &* 10 &+ UInt64(d - 0x30)
-        } else {
-            if long == nil { long = digits }
-            long!.append(d)
+        } else if count < 2 * Self.packedDigits {
+            tail = tail &* 10 &+ UInt64(d - 0x30)
         }
         count += 1
     }
