@@ -49,6 +49,24 @@ enum MarkerIDs {
     static let euro = id(.code("EUR"))
 
     static let symbols: [UInt32: MarkerID] = Markers.symbols.mapValues(id)
+    /// `symbols` of the ASCII scalars, by value: most scalars of a line are ASCII and not symbols.
+    private static let asciiSymbols: [MarkerID?] = (0..<128).map { symbols[UInt32($0)] }
+
+    /// The single-scalar symbol `v` is (`€`, `$`), if any.
+    @inline(__always) static func symbol(_ v: UInt32) -> MarkerID? {
+        v < 0x80 ? asciiSymbols[Int(v)] : symbols[v]
+    }
+
+    /// `Markers.continuations`, with the ASCII ones as bits.
+    private static let asciiContinuations: (UInt64, UInt64) = Markers.continuations.filter { $0 < 0x80 }.reduce((0, 0)) {
+        $1 < 64 ? ($0.0 | 1 << UInt64($1), $0.1) : ($0.0, $0.1 | 1 << UInt64($1 - 64))
+    }
+
+    /// Whether `v` follows a letter inside some marker (`Markers.continuations`).
+    @inline(__always) static func isContinuation(_ v: UInt32) -> Bool {
+        if v >= 0x80 { return Markers.continuations.contains(v) }
+        return (v < 64 ? asciiContinuations.0 >> UInt64(v) : asciiContinuations.1 >> UInt64(v - 64)) & 1 != 0
+    }
     static let cjk: [UInt32: MarkerID] = Markers.cjk.mapValues(id)
     static let exact: [String: MarkerID] = Markers.kinds.mapValues(id)
     static let anyCase: [String: MarkerID] = Markers.anyCase.mapValues(id)

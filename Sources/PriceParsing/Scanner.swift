@@ -88,7 +88,7 @@ func isLetter(_ s: Unicode.Scalar) -> Bool {
     if v < 0x80 {
         return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
     }
-    if MarkerIDs.symbols[v] != nil { return false }
+    if MarkerIDs.symbol(v) != nil { return false }
     return s.properties.isAlphabetic
 }
 
@@ -251,7 +251,7 @@ struct Scan {
         let c = s[i].value
         let letters = Letters(s[i..<j])
         // `R$`, `B/.`, `Fr.`, `ل.س.`: a marker with punctuation or a symbol in it
-        if j < s.count, Markers.continuations.contains(s[j].value),
+        if j < s.count, MarkerIDs.isContinuation(s[j].value),
             let (m, end) = punctuatedMarker(from: i, wordEnd: j, word: String(s[i..<j]))
         {
             return (.marker(m, repaired: false), end)
@@ -304,7 +304,7 @@ struct Scan {
                 i += 1
                 continue
             }
-            if let m = MarkerIDs.symbols[c] {
+            if let m = MarkerIDs.symbol(c) {
                 push(&self, .marker(m, repaired: false), i, i + 1)
                 i += 1
                 continue

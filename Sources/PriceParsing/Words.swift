@@ -74,6 +74,30 @@ enum ASCIIWords {
     static let perWords = Set(packed(Dictionary(uniqueKeysWithValues: Associator.perWords.map { ($0, ()) })).keys)
     static let x = PackedASCII.pack("x".utf8)!
 
+    /// Everything the tables above say of a word, by its lower-case key: one look-up per word.
+    struct Facts {
+        /// `foldedMarkers` of the key.
+        var folded: MarkerID?
+        /// `codes` of the key in upper case.
+        var code: MarkerID?
+        var wordLikeCode = false
+        var isUnit = false
+        var isPer = false
+        /// Some key of `exactMarkers` has this lower case: only then is `exactMarkers` asked.
+        var hasExact = false
+    }
+
+    static let facts: [UInt64: Facts] = {
+        var out: [UInt64: Facts] = [:]
+        for (k, m) in foldedMarkers { out[k, default: Facts()].folded = m }
+        for (k, m) in codes { out[PackedASCII.lower(k), default: Facts()].code = m }
+        for k in wordLikeCodes { out[k, default: Facts()].wordLikeCode = true }
+        for k in units { out[k, default: Facts()].isUnit = true }
+        for k in perWords { out[k, default: Facts()].isPer = true }
+        for k in exactMarkers.keys { out[PackedASCII.lower(k), default: Facts()].hasExact = true }
+        return out
+    }()
+
     /// Longest key of any table above whose ASCII form is too long to pack: an ASCII word up
     /// to this long is looked up by string, a longer one is in none of the tables.
     static let longestUnpacked: Int = {
@@ -98,18 +122,30 @@ enum ASCIIWords {
     }
 }
 
-/// A run of letters as the scanner looks it up: a short ASCII run by packed key, any other
-/// by string.
+/// A run of letters as the scanner looks it up: a short ASCII run by packed key (one look-up in
+/// `ASCIIWords.facts`), any other by string.
 struct Letters {
     let scalars: ArraySlice<Unicode.Scalar>
     /// The run packed as written; nil when it is not ASCII or too long to pack.
     let key: UInt64?
     let isASCII: Bool
+    /// What the tables say of the packed run (nil when none has it or it is not packed).
+    private let facts: ASCIIWords.Facts?
 
     init(_ scalars: ArraySlice<Unicode.Scalar>) {
         self.scalars = scalars
-        isASCII = scalars.allSatisfy { $0.value < 0x80 }
-        key = isASCII ? PackedASCII.pack(scalars.lazy.map { UInt8(truncatingIfNeeded: $0.value) }) : nil
+        var key: UInt64 = 0, shift: UInt64 = 0, ascii = true
+        for u in scalars {
+            guard u.value < 0x80 else {
+                ascii = false
+                break
+            }
+            if shift < 64 { key |= UInt64(u.value) << shift }
+            shift += 8
+        }
+        isASCII = ascii
+        self.key = ascii && scalars.count <= PackedASCII.maxLength ? key : nil
+        facts = self.key.flatMap { ASCIIWords.facts[PackedASCII.lower($0)] }
     }
 
     /// Whether the string tables must answer: not ASCII, or too long to pack yet not too long to match.
@@ -117,7 +153,11 @@ struct Letters {
 
     /// The marker the letters name (`Markers.lookup`).
     var marker: MarkerID? {
-        if let key { return ASCIIWords.exactMarkers[key] ?? ASCIIWords.foldedMarkers[PackedASCII.lower(key)] }
+        if let key {
+            guard let facts else { return nil }
+            if facts.hasExact, let m = ASCIIWords.exactMarkers[key] { return m }
+            return facts.folded
+        }
         guard needsStrings else { return nil }
         let word = String(scalars)
         return MarkerIDs.lookup(word, lower: word.lowercased())
@@ -126,17 +166,14 @@ struct Letters {
     /// The currency a run of ASCII letters names as an ISO code: in any case, but a code that
     /// is also a word (`all`, `top`) only in upper case.
     var isoCode: MarkerID? {
-        guard let key else { return nil }
-        let upper = PackedASCII.upper(key)
-        guard let kind = ASCIIWords.codes[upper] else { return nil }
-        return key == upper || !ASCIIWords.wordLikeCodes.contains(PackedASCII.lower(key)) ? kind : nil
+        guard let key, let facts, let kind = facts.code else { return nil }
+        return key == PackedASCII.upper(key) || !facts.wordLikeCode ? kind : nil
     }
 
     var info: WordInfo {
-        if let key {
-            let lower = PackedASCII.lower(key)
-            return WordInfo(isUnit: ASCIIWords.units.contains(lower), isPer: ASCIIWords.perWords.contains(lower),
-                            isX: lower == ASCIIWords.x, lowerCount: scalars.count)
+        if key != nil {
+            return WordInfo(isUnit: facts?.isUnit ?? false, isPer: facts?.isPer ?? false,
+                            isX: key.map(PackedASCII.lower) == ASCIIWords.x, lowerCount: scalars.count)
         }
         if needsStrings { return WordInfo(lower: String(scalars).lowercased()) }
         return WordInfo(isUnit: false, isPer: false, isX: false, lowerCount: scalars.count)
