@@ -19,17 +19,21 @@ enum AmountResolver {
     /// Digit groups separated by thousands separators: `1`, `12`, `1,234,567`
     /// (first group 1–3 digits, the rest 3) or Indian `1,00,00,000`
     /// (first 1–2 digits, then 2-digit groups, the last group 3).
-    static func validGrouping(_ groups: ArraySlice<DigitGroup>) -> Bool {
-        guard let first = groups.first, !first.isEmpty else { return false }
-        if groups.count == 1 { return true }
-        let rest = groups.dropFirst()
-        if first.count <= 3, rest.allSatisfy({ $0.count == 3 }) { return true }
-        if first.count <= 2, rest.last?.count == 3, rest.dropLast().allSatisfy({ $0.count == 2 }) { return true }
+    /// Of the first `n` groups (all when nil).
+    static func validGrouping(_ groups: DigitGroups, first n: Int? = nil) -> Bool {
+        let n = n ?? groups.count
+        guard n > 0, !groups[0].isEmpty else { return false }
+        let first = groups[0]
+        if n == 1 { return true }
+        if first.count <= 3, (1..<n).allSatisfy({ groups[$0].count == 3 }) { return true }
+        if first.count <= 2, groups[n - 1].count == 3, (1..<(n - 1)).allSatisfy({ groups[$0].count == 2 }) { return true }
         return false
     }
 
-    /// Builds an exact Decimal from digit strings, the integer part's in groups (never through Double).
-    static func decimal(intGroups: ArraySlice<DigitGroup>, frac: DigitGroup) -> Decimal? {
+    /// Builds an exact Decimal from digit strings, the integer part's in the first `intCount`
+    /// groups (never through Double).
+    static func decimal(_ groups: DigitGroups, intCount: Int, frac: DigitGroup) -> Decimal? {
+        let intGroups = (0..<intCount).lazy.map { groups[$0] }
         let total = intGroups.reduce(frac.count) { $0 + $1.count }
         if total == 0 { return nil }
         if total <= DigitGroup.packedDigits {
@@ -38,7 +42,7 @@ enum AmountResolver {
             m = m &* DigitGroup.powerOfTen(frac.count) &+ frac.value
             return Decimal(sign: .plus, exponent: -frac.count, significand: Decimal(m))
         }
-        let int = intGroups.flatMap(\.digits)
+        let int: [UInt8] = intGroups.flatMap(\.digits)
         var str = String(decoding: int.isEmpty ? [0x30] : int, as: UTF8.self)
         if !frac.isEmpty { str += "." + String(decoding: frac.digits, as: UTF8.self) }
         return Decimal(string: str, locale: Locale(identifier: "en_US_POSIX"))
@@ -58,13 +62,13 @@ enum AmountResolver {
         if num.rejected || num.digitCount == 0 || num.digitCount > 30 { return nil }
         let groups = num.groups
         if num.leadingSep != nil {
-            guard groups.count == 1, groups[0].count <= 3, let a = decimal(intGroups: [], frac: groups[0]) else { return nil }
+            guard groups.count == 1, groups[0].count <= 3, let a = decimal(groups, intCount: 0, frac: groups[0]) else { return nil }
             return ResolvedAmount(amount: a, hasDecimals: true, fractionDigits: groups[0].count, ambiguous: false,
                                   repaired: false, hasSeparator: true)
         }
         let seps = num.seps
         if seps.isEmpty {
-            guard let a = decimal(intGroups: groups[...0], frac: DigitGroup()) else { return nil }
+            guard let a = decimal(groups, intCount: 1, frac: DigitGroup()) else { return nil }
             return ResolvedAmount(amount: a, hasDecimals: num.wholeDash, fractionDigits: 0, ambiguous: false,
                                   repaired: false, hasSeparator: num.wholeDash)
         }
@@ -75,44 +79,44 @@ enum AmountResolver {
             return nil
         }
         let dc = DecimalSeparators(seps)
-        func make(intGroups: ArraySlice<DigitGroup>, frac: DigitGroup = DigitGroup(), ambiguous: Bool = false, repaired: Bool = false)
+        func make(intCount: Int, frac: DigitGroup = DigitGroup(), ambiguous: Bool = false, repaired: Bool = false)
             -> ResolvedAmount?
         {
             // Up to 3 decimals, more for currencies that have them (CLF 4, BTC 8), and up to 8
             // after a zero (`0,1234 €/kWh`, `0.0045 BTC`): `12.3456 €` is no price.
             guard frac.count <= max(3, minorUnits ?? 0)
-                    || (frac.count <= 8 && intGroups.allSatisfy(\.isAllZeros)),
-                let a = decimal(intGroups: intGroups, frac: frac)
+                    || (frac.count <= 8 && (0..<intCount).allSatisfy { groups[$0].isAllZeros }),
+                let a = decimal(groups, intCount: intCount, frac: frac)
             else { return nil }
             return ResolvedAmount(amount: a, hasDecimals: !frac.isEmpty || num.wholeDash, fractionDigits: frac.count,
                                   ambiguous: ambiguous, repaired: repaired, hasSeparator: true)
         }
         if num.wholeDash {
             // `1.234,-`: the separator before the dash was the decimal one, the rest group
-            guard validGrouping(groups[...]) else { return nil }
-            return make(intGroups: groups[...])
+            guard validGrouping(groups) else { return nil }
+            return make(intCount: groups.count)
         }
         if dc.isEmpty {
             // only ' or space separators: all grouping
-            guard validGrouping(groups[...]) else { return nil }
-            return make(intGroups: groups[...])
+            guard validGrouping(groups) else { return nil }
+            return make(intCount: groups.count)
         }
         let last = dc.last
         if dc.bothKinds {
             // `1.234,56`, `1,234.56`, `1,00,000.00`: the last one is decimal
             guard last == seps.count - 1 else { return nil }
             let decKind = seps[last]
-            guard !seps[..<last].contains(decKind), validGrouping(groups[...last]) else { return nil }
-            return make(intGroups: groups[...last], frac: groups[last + 1])
+            guard !seps[..<last].contains(decKind), validGrouping(groups, first: last + 1) else { return nil }
+            return make(intCount: last + 1, frac: groups[last + 1])
         }
         if dc.count >= 2 {
             // one kind, repeated: grouping (`1.234.567`) ...
-            if validGrouping(groups[...]) {
-                return make(intGroups: groups[...])
+            if validGrouping(groups) {
+                return make(intCount: groups.count)
             }
             // ... or a decimal separator read as the grouping one (`1.234.56`)
-            if last == seps.count - 1, groups[last + 1].count <= 2, validGrouping(groups[...last]) {
-                return make(intGroups: groups[...last], frac: groups[last + 1], repaired: true)
+            if last == seps.count - 1, groups[last + 1].count <= 2, validGrouping(groups, first: last + 1) {
+                return make(intCount: last + 1, frac: groups[last + 1], repaired: true)
             }
             return nil
         }
@@ -121,20 +125,20 @@ enum AmountResolver {
         let frac = groups[last + 1]
         if last > 0 {
             // `1'234.50`, `1 234,56`: the others group, this one is decimal
-            guard validGrouping(groups[...last]) else { return nil }
-            return make(intGroups: groups[...last], frac: frac)
+            guard validGrouping(groups, first: last + 1) else { return nil }
+            return make(intCount: last + 1, frac: frac)
         }
         if frac.count != 3 {
-            return make(intGroups: groups[...0], frac: frac)
+            return make(intCount: 1, frac: frac)
         }
         if groups[0].count == 1 && groups[0].first == 0x30 || groups[0].count > 3 {
-            return make(intGroups: groups[...0], frac: frac)
+            return make(intCount: 1, frac: frac)
         }
         switch minorUnits {
-        case 0?: return make(intGroups: groups[...])
-        case let m? where m >= 3: return make(intGroups: groups[...0], frac: frac)
+        case 0?: return make(intCount: groups.count)
+        case let m? where m >= 3: return make(intCount: 1, frac: frac)
         default:
-            guard var r = make(intGroups: groups[...]) else { return nil }
+            guard var r = make(intCount: groups.count) else { return nil }
             r.ambiguous = true
             return r
         }
@@ -149,7 +153,7 @@ struct DecimalSeparators {
     /// Both `.` and `,` occur.
     private(set) var bothKinds = false
 
-    init(_ seps: [UInt8]) {
+    init(_ seps: Separators) {
         var first: UInt8? = nil
         for (i, c) in seps.enumerated() where c == 0x2E || c == 0x2C {
             count += 1

@@ -330,7 +330,7 @@ struct Associator {
             return nil
         }
         if let ct = c.cents, let cr = self.raw(ct), minor != 0, !r.hasDecimals,
-            let cents = AmountResolver.decimal(intGroups: [], frac: cr.groups[0])
+            let cents = AmountResolver.decimal(cr.groups, intCount: 0, frac: cr.groups[0])
         {
             r.amount += cents
             r.hasDecimals = true

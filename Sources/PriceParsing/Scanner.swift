@@ -7,8 +7,8 @@
 /// A number as read: digit groups and the separators between them, not yet
 /// interpreted (which separator is the decimal one depends on the currency).
 struct RawNumber {
-    var groups: [DigitGroup] = []
-    var seps: [UInt8] = []              // '.', ',', '\'', ' '  (normalised)
+    var groups = DigitGroups()
+    var seps = Separators()              // '.', ',', '\'', ' '  (normalised)
     var leadingSep: UInt8? = nil        // `.99`
     var wholeDash = false               // `12,-`  `12.–`
     var repaired = false
@@ -384,8 +384,9 @@ struct Scan {
             for t in (k + 1)...m {
                 guard let nt = Self.number(toks, t) else { continue }
                 let r = nums[nt]
-                joined.groups += r.groups
-                joined.seps += [0x20] + r.seps
+                joined.groups.append(contentsOf: r.groups)
+                joined.seps.append(0x20)
+                joined.seps.append(contentsOf: r.seps)
                 joined.digitCount += r.digitCount
                 joined.repaired = joined.repaired || r.repaired
                 joined.wholeDash = r.wholeDash
@@ -407,7 +408,7 @@ struct Scan {
         return false
     }
     private static func onlySpaceGroups(_ r: RawNumber) -> Bool {
-        r.seps.allSatisfy { $0 == 0x20 } && !r.wholeDash && AmountResolver.validGrouping(r.groups[...])
+        r.seps.allSatisfy { $0 == 0x20 } && !r.wholeDash && AmountResolver.validGrouping(r.groups)
     }
     /// The first number of a spaced run: 1–3 digits, not starting with 0, no decimals.
     private static func head(_ r: RawNumber) -> Bool {
@@ -468,7 +469,7 @@ struct Scan {
     }
 
     /// Whether the confusable letter at j sits inside a number.
-    private func confusableInNumber(_ j: Int, current: DigitGroup, seps: [UInt8]) -> Bool {
+    private func confusableInNumber(_ j: Int, current: DigitGroup, seps: Separators) -> Bool {
         guard !current.isEmpty else { return false }
         var k = j
         while k < s.count, k - j < 4, confusableDigit(s[k].value) != nil, asciiDigit(s[k].value) == nil { k += 1 }
@@ -548,7 +549,7 @@ struct Scan {
                 // `12, 99`; `1.837, 32` (after grouping of the other kind)
                 if v(j + 1) == 0x20, exactDigits(j + 2, 2), !num.seps.contains(normSep(c)),
                     !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E })
-                        || (num.groups.count >= 2 && AmountResolver.validGrouping(num.groups[...]) && num.groups.last?.count == 3),
+                        || (num.groups.count >= 2 && AmountResolver.validGrouping(num.groups) && num.groups.last?.count == 3),
                     closeEnough(j, j + 2)
                 {
                     num.seps.append(normSep(c))
