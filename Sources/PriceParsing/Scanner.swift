@@ -324,7 +324,7 @@ struct Scan {
                     if let m = MarkerIDs.cjk[c] {
                         push(&self, .marker(m, repaired: false), i, i + 1)
                     } else {
-                        push(&self, .word(WordInfo(lower: String(s[i...i]))), i, i + 1)
+                        push(&self, .word(WordInfo(singleChar: s[i])), i, i + 1)
                     }
                     i += 1
                     continue

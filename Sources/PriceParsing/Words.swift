@@ -19,6 +19,23 @@ struct WordInfo {
         lowerCount = lower.unicodeScalars.count
     }
 
+    /// A CJK, kana or Hangul scalar standing alone as a word (`isSingleCharWord`).
+    init(singleChar c: Unicode.Scalar) {
+        if Self.tablesHoldSingleCharScripts {
+            self.init(lower: String(c))
+        } else {
+            self.init(isUnit: false, isPer: false, isX: false, lowerCount: 1)
+        }
+    }
+
+    /// Whether a key of the unit or "per" tables has a scalar of the scripts written without
+    /// spaces, in any normal form. None has: a lone such scalar, whose normal forms stay in
+    /// those scripts, then equals no key, and its word needs no string look-up.
+    static let tablesHoldSingleCharScripts: Bool = Markers.units.union(Associator.perWords).contains { key in
+        [key, key.precomposedStringWithCanonicalMapping, key.decomposedStringWithCanonicalMapping]
+            .contains { $0.unicodeScalars.contains { isSingleCharWord($0.value) } }
+    }
+
     init(isUnit: Bool, isPer: Bool, isX: Bool, lowerCount: Int) {
         self.isUnit = isUnit
         self.isPer = isPer
