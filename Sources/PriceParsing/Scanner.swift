@@ -140,6 +140,9 @@ struct Scan {
         self.s = s
         self.wordRanges = wordRanges
         self.boxes = anyBox ? line.words.map(\.box) : []
+        // Every number starts with a digit (after at most a separator): a line without one
+        // holds no price and is not tokenized.
+        guard s.contains(where: { asciiDigit($0.value) != nil }) else { return }
         tokens.reserveCapacity(s.count / 2 + 1)
         numbers.reserveCapacity(s.count / 4 + 1)
         tokenize()
