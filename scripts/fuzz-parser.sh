@@ -33,6 +33,13 @@ if swiftc -sanitize=fuzzer -parse-as-library -module-name FuzzProbe - -o "$OUT/p
   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PriceParsingFuzz \
     Sources/PriceParsing/*.swift scripts/fuzz/ParserFuzz.swift -o "$OUT/parser-fuzz"
   echo "fuzzing for ${SECONDS_TOTAL}s (timeout ${TIMEOUT}s per input, max_len ${MAX_LEN})" >&2
+  # The parser's tables are built once, in Swift's lazy global initialisers (swift_once), and
+  # live for the process. LeakSanitizer reports some of them as leaked: Swift keeps enum case
+  # bits in a pointer's spare bits (`.shared(fallback:members:)` in a dictionary), so the
+  # scan for pointers does not see them. Leaks allocated under a one-time initialiser are
+  # therefore not reported; every other leak still fails the run.
+  printf 'leak:swift::threading_impl::once_slow\n' > "$OUT/lsan.supp"
+  LSAN_OPTIONS="suppressions=$OUT/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
   "$OUT/parser-fuzz" -max_total_time="$SECONDS_TOTAL" -timeout="$TIMEOUT" -max_len="$MAX_LEN" \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$OUT/" "$OUT/corpus"
 else
