@@ -35,17 +35,16 @@ enum TaxPairs {
         var flat: [(match: PriceMatch, line: Int)] = []
         for (i, ms) in perLine.enumerated() { flat += ms.map { ($0, i) } }
         let taxed = lines.map(hasKeyword)
-        var paired = Set<Int>()
-        for a in flat.indices where !paired.contains(a) && flat[a].match.role == nil && flat[a].match.amount > 0 {
-            for b in flat.indices where b > a && !paired.contains(b) && flat[b].match.role == nil && flat[b].match.amount > 0 {
+        // A paired price has its role; so has a total, which pairs with nothing.
+        func free(_ i: Int) -> Bool { flat[i].match.role == nil && flat[i].match.amount > 0 }
+        for a in flat.indices where free(a) {
+            for b in flat.indices where b > a && free(b) {
                 guard pair(flat[a], flat[b], taxed: taxed) else { continue }
                 let (low, high) = flat[a].match.amount < flat[b].match.amount ? (a, b) : (b, a)
                 flat[low].match.role = .taxExcluded
                 flat[high].match.role = .taxIncluded
-                paired.formUnion([a, b])
                 if let ha = flat[a].match.box?.height, let hb = flat[b].match.box?.height, hb > ha {
-                    let moved = flat.remove(at: b)
-                    flat.insert(moved, at: a)
+                    flat.insert(flat.remove(at: b), at: a)
                 }
                 break
             }

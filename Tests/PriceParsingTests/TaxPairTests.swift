@@ -33,6 +33,19 @@ import Testing
         #expect(out.map(\.role) == [PriceRole.taxIncluded, .taxExcluded])
     }
 
+    @Test("a pair whose partner stands apart in reading order moves without costing the next pair its roles")
+    func twoTags() {
+        let lines = [
+            TextLine(words: [Self.word("本体", x: 10, y: 10, h: 10), Self.word("100円", x: 40, y: 10, h: 10)]),
+            TextLine(words: [Self.word("本体", x: 500, y: 10, h: 10), Self.word("1000円", x: 530, y: 10, h: 10)]),
+            TextLine(words: [Self.word("税込", x: 10, y: 30, h: 10), Self.word("108円", x: 40, y: 24, h: 30)]),
+            TextLine(words: [Self.word("税込", x: 500, y: 30, h: 10), Self.word("1080円", x: 530, y: 30, h: 10)]),
+        ]
+        let out = Self.parsed(lines)
+        #expect(out.map(\.amount) == [108, 100, 1000, 1080])
+        #expect(out.map(\.role) == [PriceRole.taxIncluded, .taxExcluded, .taxExcluded, .taxIncluded])
+    }
+
     @Test("one text line with both (pricecam parse) keeps its order and marks both")
     func plainText() {
         let out = PriceParser(options: ParserOptions(currencyHint: "JPY")).parse(lines: [TextLine(text: "本体 398円 税込 429円")])
