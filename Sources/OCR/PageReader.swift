@@ -275,6 +275,7 @@ public final class PageReader {
         for l in page.lines { OCRLog.write("line \(l.rect) [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]") }
         guard options.secondPass else { return page }
         var second = SecondPass(engine: engine, judge: judge, maxRereads: options.maxRereads)
+        second.priceEngine = priceEngine
         let large = image.width * image.height > Preprocess.downscaleMinimumPixels
         second.enlargeTallText = !large
         if large { second.budgetMs = page.milliseconds * options.largeImageBudget }

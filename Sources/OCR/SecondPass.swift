@@ -5,6 +5,8 @@ import Foundation
 /// better reading by parser validity and confidence.
 struct SecondPass {
     let engine: OCREngine
+    /// The price-text model, when installed: it reads each total line too, as a second opinion.
+    var priceEngine: OCREngine? = nil
     let judge: any PriceJudge
     let maxRereads: Int
     /// Milliseconds the pass may spend (nil: no limit).
@@ -188,8 +190,9 @@ struct SecondPass {
         return page
     }
 
-    /// The total line decides most: read it at 1×, 2× and 3× and keep the amount
-    /// at least two re-reads agree on, when the current reading has fewer votes.
+    /// The total line decides most: read it again at 1×, 2× and 3× and keep the amount at
+    /// least two re-reads agree on, when the current reading has fewer votes; or the amount a
+    /// re-read and the price model agree on, when the model does not read the current one.
     private mutating func voteOnTotals(_ page: inout RecognizedPage, image: GrayImage) {
         for (i, line) in page.lines.enumerated() {
             guard let current = judge.prices(in: [line]).first(where: { $0.isTotal }) else { continue }
@@ -203,22 +206,48 @@ struct SecondPass {
             }
             var votes: [Decimal: Int] = [:]
             for (t, _) in readings { votes[t.amount, default: 0] += 1 }
-            guard let (winner, n) = votes.max(by: { $0.value < $1.value }), n >= 2, winner != current.amount,
-                  n > (votes[current.amount] ?? 0) + 1,
-                  let (picked, pick) = readings.first(where: { $0.0.amount == winner }) else { continue }
+            var pick: (PriceReading, RecognizedLine)?
+            if let (winner, n) = votes.max(by: { $0.value < $1.value }), n >= 2, winner != current.amount,
+               n > (votes[current.amount] ?? 0) + 1 {
+                pick = readings.first { $0.0.amount == winner }
+            } else if readings.contains(where: { $0.0.amount != current.amount }),
+                      let model = modelTotals(region, height: h, image: image), !model.contains(current.amount) {
+                // Two recognisers trained apart rarely make the same mistake: sroie-dev
+                // "Total Rounded 23,30" → stock 2× and model "29.30". The model alone is no
+                // better than stock on receipt print (it read 79.36 for 79.35), so it only
+                // confirms a stock re-read, never stands alone.
+                pick = readings.first { $0.0.amount != current.amount && model.contains($0.0.amount) }
+            }
+            guard let (picked, read) = pick else { continue }
             // Re-reads of a total line at other scales often split its amount ("RM 68.10" →
             // "RM i 68 . 10", parsed as 10, twice): a vote never replaces a reading with fewer
             // digits, nor one that has a decimal part with one that lost it. (A vote between
             // readings of the same shape stays: receipts-de "SUMME EUR 26,61" → "28,81".)
             let digits = { (t: String) in t.filter(\.isNumber).count }
             if digits(picked.text) < digits(current.text) || (PriceReading.hasCents(current.text) && !PriceReading.hasCents(picked.text)) {
-                OCRLog.write("total vote kept [\(line.text)] over [\(pick.text)] \(votes)")
+                OCRLog.write("total vote kept [\(line.text)] over [\(read.text)] \(votes)")
                 continue
             }
-            OCRLog.write("total vote [\(line.text)] -> [\(pick.text)] \(votes)")
-            page.lines[i] = pick
+            OCRLog.write("total vote [\(line.text)] -> [\(read.text)] \(votes)")
+            page.lines[i] = read
             replaced += 1
         }
+    }
+
+    /// The total amounts the price model reads in `region` (enlarged like a stock re-read
+    /// when its text is small); nil without the model or a reading.
+    private mutating func modelTotals(_ region: PixelRect, height h: Int, image: GrayImage) -> Set<Decimal>? {
+        // Not on live frames: their budget is spent by the stock re-reads.
+        guard let priceEngine, !strictBudget, let crop = image.cropped(region) else { return nil }
+        let s = Self.scale(forHeight: h)
+        guard let piece = s == 1 ? crop : crop.scaled(by: Double(s)),
+              let read = try? priceEngine.recognize(piece, pageSegmentationMode: 7) else { return nil }
+        reread += 1
+        let words = read.lines.flatMap(\.words)
+        guard !words.isEmpty else { return nil }
+        let line = RecognizedLine(words: words)
+        OCRLog.write("  total by price model s\(s) [\(line.text)]")
+        return Set(judge.prices(in: [line]).filter(\.isTotal).map(\.amount))
     }
 
     /// The line's box padded for a re-read (⅔ of the text height above and below:

@@ -27,9 +27,10 @@ struct DatasetRegressionTests {
     static let floors: [Floor] = [
         // Measured 1.000 (26/26): a receipt's total is the one number a user must get.
         Floor(name: "receipts-de", totalRecall: 0.96),
-        // Measured 0.857 total (54/63), amount F1 0.734; the large-image re-reads have a
-        // time budget, so a loaded machine may read a total or two fewer.
-        Floor(name: "sroie-dev", totalRecall: 0.80, amountF1: 0.70),
+        // Measured 0.921 total (58/63), amount F1 0.741 (0.873 before the price model
+        // confirmed total re-reads); the large-image re-reads have a time budget, so a
+        // loaded machine may read a total or two fewer.
+        Floor(name: "sroie-dev", totalRecall: 0.86, amountF1: 0.70),
         // Measured 0.918 (45/49) total recall with eng+jpn and the price model (0.796
         // without the model).
         Floor(name: "tags-jp-dev", totalRecall: 0.87),
