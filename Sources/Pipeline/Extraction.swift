@@ -81,6 +81,12 @@ public final class Extractor {
         if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
             reader.priceEngine = try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
         }
+        let models = Tessdata.models(settings.ocr.language)
+        if models.count > 1 {
+            var first = settings.ocr
+            first.language = models[0]
+            reader.rereadEngine = try OCREngine(configuration: first)
+        }
         self.settings = settings
     }
 
