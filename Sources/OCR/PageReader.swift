@@ -180,6 +180,8 @@ public final class PageReader {
                     let digits = again.words.filter { $0.text.contains(where: \.isNumber) }
                     if !digits.isEmpty && digits.allSatisfy({ $0.confidence >= Self.priceModelMinConfidence }) { model.append(again) }
                 }
+                // Two readings that agree already decide (below): the third is not needed.
+                if model.count == 2, first.map(surelyNoPrice) != true, Self.agreement(model, judge: judge) != nil { break }
             }
             if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, judge: judge) { return agreed }
         }
