@@ -37,22 +37,27 @@ let package = Package(
         // Frames and frame sources (V4L2 device, replay folder).
         .target(name: "Capture", dependencies: ["CV4L2"], swiftSettings: strict),
         // Tesseract engine, image loading and preprocessing with Leptonica.
-        .target(name: "OCR", dependencies: ["CTesseract", "Capture"], swiftSettings: strict),
+        // (Images, not frames: Pipeline turns a frame into an image.)
+        .target(name: "OCR", dependencies: ["CTesseract"], swiftSettings: strict),
         // Settings file and SQLite history.
         .target(
             name: "History",
             dependencies: ["Conversion", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        // Batch and live runners.
+        // Batch and live runners: where capture, OCR, parsing and conversion meet.
         .target(
             name: "Pipeline",
-            dependencies: ["PriceParsing", "Conversion", "OCR", "Capture", "History"],
+            dependencies: ["PriceParsing", "Conversion", "OCR", "Capture"],
             swiftSettings: strict
         ),
+        // The CLI: every module it imports is listed (scripts/check-imports.py checks it).
         .executableTarget(
             name: "pricecam",
-            dependencies: ["Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Pipeline", "Capture", "Conversion", "History", "OCR", "PriceParsing",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
 
@@ -62,10 +67,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ConversionTests", dependencies: ["Conversion"], swiftSettings: strict),
-        .testTarget(name: "HistoryTests", dependencies: ["History"], swiftSettings: strict),
+        .testTarget(
+            name: "HistoryTests",
+            dependencies: ["History", "Conversion", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "OCRTests", dependencies: ["OCR"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"], swiftSettings: strict),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"], swiftSettings: strict),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: ["Pipeline", "Capture", "Conversion", "OCR", "PriceParsing"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CLITests", dependencies: ["pricecam"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -21,3 +21,18 @@ dataset_imgdir() { if [ -d "$1/img" ]; then echo "$1/img"; else echo "$1"; fi; }
 
 # The PNG and JPEG files under folder $1, relative to it, sorted.
 list_images() { (cd "$1" && find . -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' \) | sed 's|^\./||' | sort); }
+
+# Self-checks of a checker (scripts/test-*.sh): `expect_problem NAME NEEDLE CMD...` runs CMD,
+# which must fail with NEEDLE in its output; counts misses in $failures.
+failures=0
+expect_problem() {
+    local name="$1" needle="$2" out
+    shift 2
+    if out=$("$@" 2>&1); then
+        echo "  FAIL $name: the check passed" >&2; failures=$((failures + 1))
+    elif [[ "$out" != *"$needle"* ]]; then
+        echo "  FAIL $name: expected '$needle' in: $out" >&2; failures=$((failures + 1))
+    else
+        echo "  ok   $name" >&2
+    fi
+}

@@ -1,5 +1,4 @@
 import CTesseract
-import Capture
 import Foundation
 
 /// An 8-bit gray image held in a Leptonica `Pix`, which this object owns.
@@ -9,7 +8,7 @@ public final class GrayImage {
     let pix: UnsafeMutablePointer<PIX>
     /// Resolution stored in the file (dots per inch), 0 when unknown.
     public let dpi: Int
-    /// Made from a camera/replay `Frame` (the live path), not loaded from a file.
+    /// Made from a camera or replay frame (the live path), not loaded from a file.
     public private(set) var isFrame = false
 
     public var width: Int { Int(pricecam_pixWidth(pix)) }
@@ -26,14 +25,17 @@ public final class GrayImage {
         pricecam_pixDestroy(pix)
     }
 
-    /// A copy of a frame's luma plane.
-    public convenience init(frame: Frame) {
-        let made = frame.pixels.withUnsafeBufferPointer { buf in
-            pricecam_pixFromGray(buf.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.bytesPerRow))
+    /// A copy of an 8-bit luma plane, `height` rows of `bytesPerRow` bytes (a camera or replay
+    /// frame: `isFrame`, which the re-reads' live budget keys on).
+    public convenience init(luma pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int, isFrame: Bool = false) {
+        precondition(width > 0 && height > 0 && bytesPerRow >= width && pixels.count >= bytesPerRow * height,
+                     "luma buffer too small for \(width)x\(height)")
+        let made = pixels.withUnsafeBufferPointer { buf in
+            pricecam_pixFromGray(buf.baseAddress, Int32(width), Int32(height), Int32(bytesPerRow))
         }
-        guard let made else { fatalError("out of memory allocating a \(frame.width)x\(frame.height) image") }
+        guard let made else { fatalError("out of memory allocating a \(width)x\(height) image") }
         self.init(owning: made)
-        isFrame = true
+        self.isFrame = isFrame
     }
 
     /// The pixels, row by row, without padding.

@@ -1,4 +1,3 @@
-import Capture
 import Foundation
 import OCR
 import Testing
@@ -46,8 +45,7 @@ struct OCREngineTests {
             padded += raw[(y * image.width)..<((y + 1) * image.width)]
             padded += [UInt8](repeating: 0xFF, count: 7)
         }
-        let frame = Frame(width: image.width, height: image.height, bytesPerRow: image.width + 7, pixels: padded)
-        let fromFrame = try engine.recognize(GrayImage(frame: frame))
+        let fromFrame = try engine.recognize(GrayImage(luma: padded, width: image.width, height: image.height, bytesPerRow: image.width + 7, isFrame: true))
         let fromFile = try engine.recognize(image)
         #expect(fromFrame.lines.map(\.text) == fromFile.lines.map(\.text))
     }
