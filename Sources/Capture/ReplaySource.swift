@@ -11,12 +11,11 @@ public final class ReplaySource: FrameSource {
     private let loop: Bool
     private var start: UInt64?
 
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "bmp", "pnm", "pgm", "ppm", "webp", "gif"]
-
     /// - Parameters:
+    ///   - extensions: the file extensions (lowercase) that are images (the OCR module's list).
     ///   - decode: reads one image file as a gray frame (the OCR module's loader).
     ///   - loop: start again from the first image after the last (else the source ends).
-    public init(directory: String, fps: Double, loop: Bool, decode: (String) throws -> Frame) throws(CaptureError) {
+    public init(directory: String, fps: Double, loop: Bool, extensions: Set<String>, decode: (String) throws -> Frame) throws(CaptureError) {
         precondition(fps > 0, "fps must be positive")
         name = directory
         frameInterval = UInt64((1_000_000_000 / fps).rounded())
@@ -24,7 +23,7 @@ public final class ReplaySource: FrameSource {
         let files: [String]
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { Self.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
                 .sorted()
         } catch {
             throw .emptyReplay(directory: directory, reason: "cannot list the folder (\(error.localizedDescription))")
@@ -36,7 +35,7 @@ public final class ReplaySource: FrameSource {
             do { decoded.append(try decode(path)) } catch { firstError = firstError ?? "\(error)" }
         }
         guard !decoded.isEmpty else {
-            throw .emptyReplay(directory: directory, reason: firstError ?? "no image files (png, jpg, tif, bmp, pnm, webp) in it")
+            throw .emptyReplay(directory: directory, reason: firstError ?? "no image files (\(extensions.sorted().joined(separator: ", "))) in it")
         }
         images = decoded
     }

@@ -11,6 +11,16 @@ public final class GrayImage {
     /// Made from a camera or replay frame (the live path), not loaded from a file.
     public private(set) var isFrame = false
 
+    /// File extensions read as images (case-insensitive): the formats `load` decodes.
+    public static let fileExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "jpe", "tif", "tiff", "bmp", "pnm", "pgm", "ppm", "pbm", "webp", "gif", "jp2",
+    ]
+
+    /// Whether a file name has one of `fileExtensions`.
+    public static func isImageFile(_ name: String) -> Bool {
+        fileExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
     public var width: Int { Int(pricecam_pixWidth(pix)) }
     public var height: Int { Int(pricecam_pixHeight(pix)) }
 

@@ -16,15 +16,6 @@ public enum InputItem: Sendable, Equatable {
 
 /// Lists image files for scan and batch.
 public enum Inputs {
-    /// File extensions read as images (case-insensitive).
-    public static let imageExtensions: Set<String> = [
-        "png", "jpg", "jpeg", "jpe", "tif", "tiff", "bmp", "pnm", "pgm", "ppm", "pbm", "webp", "gif", "jp2",
-    ]
-
-    public static func isImageName(_ name: String) -> Bool {
-        imageExtensions.contains((name as NSString).pathExtension.lowercased())
-    }
-
     /// `scan IMAGE...`: each argument as given, in order. A directory is an
     /// error record pointing at `batch`.
     public static func explicit(_ paths: [String]) -> [InputItem] {
@@ -86,14 +77,14 @@ public enum Inputs {
             if stat(path, &target) != 0 {
                 let code = errno
                 // A loop is reported whatever the name; a dangling link only when it names an image.
-                if code == ELOOP || isImageName(name) {
+                if code == ELOOP || GrayImage.isImageFile(name) {
                     out.append(.failed(path: path, InputFailure(ImageError(errno: code, path: path))))
                 }
                 continue
             }
             switch target.st_mode & S_IFMT {
             case S_IFDIR: walk(path, st: target, visited: &visited, into: &out)
-            case S_IFREG where isImageName(name): out.append(.image(path: path))
+            case S_IFREG where GrayImage.isImageFile(name): out.append(.image(path: path))
             default: continue
             }
         }

@@ -25,7 +25,7 @@ public final class LiveOutput: LiveReporter {
     public init(mode: Mode, origin: (key: String, value: String), header: String, liveView: Bool, periodicStats: Bool,
                 onAppear: @escaping (LivePrice) -> Void = { _ in },
                 write: @escaping (String) -> Void = { StandardOutput.out($0) },
-                writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+                writeErr: @escaping (String) -> Void = { StandardOutput.err($0) }) {
         self.mode = mode
         self.origin = origin
         self.header = header

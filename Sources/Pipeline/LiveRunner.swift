@@ -264,7 +264,7 @@ enum FrameDump {
             data.append(contentsOf: f.pixels[(y * f.bytesPerRow)..<(y * f.bytesPerRow + f.width)])
         }
         if !FileManager.default.createFile(atPath: path, contents: data) {
-            FileHandle.standardError.write(Data("pricecam: cannot write the frame dump to \(path) (PRICECAM_DUMP_FRAME)\n".utf8))
+            StandardOutput.err("pricecam: cannot write the frame dump to \(path) (PRICECAM_DUMP_FRAME)\n")
         }
     }
 }

@@ -16,24 +16,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 /// padded to the currency's minor units when it has fewer decimals.
 public enum ContractMoney {
     public static func amount(_ value: Decimal, currency: String?) -> String {
-        guard let currency else { return plainDescription(value) }
+        guard let currency else { return Money.exact(value) }
         let minor = Currencies.minorUnits(currency)
-        return value.exponentDigits <= minor ? Money.plain(value, minorUnits: minor) : plainDescription(value)
-    }
-
-    static func plainDescription(_ value: Decimal) -> String {
-        var v = value
-        return NSDecimalString(&v, Locale(identifier: "en_US_POSIX"))
-    }
-}
-
-extension Decimal {
-    /// Number of digits after the decimal point in this value's exact form.
-    var exponentDigits: Int {
-        var v = self
-        let s = NSDecimalString(&v, Locale(identifier: "en_US_POSIX"))
-        guard let dot = s.firstIndex(of: ".") else { return 0 }
-        return s.distance(from: dot, to: s.endIndex) - 1
+        return Money.fractionDigits(value) <= minor ? Money.plain(value, minorUnits: minor) : Money.exact(value)
     }
 }
 
@@ -49,7 +34,7 @@ public enum PriceJSON {
             ("box", m.box.map { .array($0.array.map(JSON.int)) } ?? .null),
             ("converted", p.conversion.map { .string($0.plain) } ?? .null),
             ("target", .optional(p.conversion?.target)),
-            ("rate", p.conversion.map { .string(ContractMoney.plainDescription($0.rate)) } ?? .null),
+            ("rate", p.conversion.map { .string(Money.exact($0.rate)) } ?? .null),
             ("marker", .optional(m.marker)),
             ("flags", .array(m.flags.names.map(JSON.string))),
             ("role", .optional(m.role?.rawValue)),
@@ -112,7 +97,7 @@ public struct ResultFormatter: Sendable {
             ] + box + [
                 p.conversion?.plain ?? "",
                 p.conversion?.target ?? "",
-                p.conversion.map { ContractMoney.plainDescription($0.rate) } ?? "",
+                p.conversion.map { Money.exact($0.rate) } ?? "",
                 m.role?.rawValue ?? "", "",
             ])
         }.joined()
@@ -133,12 +118,14 @@ public struct ResultFormatter: Sendable {
     }
 }
 
+/// CSV as RFC 4180 writes it: a field holding a comma, quote or line break is quoted, its
+/// quotes doubled (scan, batch, parse and history export).
 public enum CSV {
     public static func row(_ fields: [String]) -> String {
         fields.map(quote).joined(separator: ",") + "\n"
     }
 
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

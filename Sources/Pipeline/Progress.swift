@@ -22,18 +22,18 @@ public final class ProgressBar: @unchecked Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         guard done == total || now - lastDraw > 100_000_000 else { return }
         lastDraw = now
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + Self.line(done: done, total: total, failed: failed, seconds: Double(now - start) / 1e9)).utf8))
+        StandardOutput.err("\r\u{1B}[2K" + Self.line(done: done, total: total, failed: failed, seconds: Double(now - start) / 1e9))
     }
 
     /// Clears the bar so a message can be printed on a clean line.
     public func clearLine() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        StandardOutput.err("\r\u{1B}[2K")
     }
 
     public func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        StandardOutput.err("\n")
     }
 
     /// `[########----------]  12/40  3.1 img/s  ETA 9s  (1 failed)`

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OCR
 import Pipeline
 
 struct Batch: ParsableCommand {
@@ -39,7 +40,7 @@ struct Batch: ParsableCommand {
             throw ExitCode(2)
         }
         if items.isEmpty {
-            Console.error("\(directory): no images found (looked for \(Inputs.imageExtensions.sorted().joined(separator: ", ")))")
+            Console.error("\(directory): no images found (looked for \(GrayImage.fileExtensions.sorted().joined(separator: ", ")))")
         }
         try ImageRun.run(items: items, ocr: ocr, format: output.resolved, jobs: jobs,
                          progress: !noProgress, conversion: conversion)

@@ -80,9 +80,21 @@ struct FormatOptions: ParsableArguments {
     var resolved: OutputFormat { format ?? .default() }
 }
 
+/// The CLI's terminal: every line pricecam writes goes through here (to `StandardOutput`,
+/// which survives a closed pipe).
 enum Console {
+    /// stdin and stderr are terminals: a person can answer prompts.
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
+    static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// A message for the user on stderr, as `pricecam: message`.
     static func error(_ message: String) {
         StandardOutput.err("pricecam: " + message + "\n")
+    }
+
+    /// Text to stderr as it is (prompts, progress, a live header).
+    static func err(_ text: String) {
+        StandardOutput.err(text)
     }
 
     static func out(_ text: String) {

@@ -75,15 +75,15 @@ struct ConversionOptions: ParsableArguments {
             let settings: CurrencySettings
             if let stored = try loadSettingsOrExit(paths) {
                 settings = stored
-            } else if interactiveSetupAllowed && Terminal.isInteractive {
-                guard let s = try runInteractiveSetup(paths: paths, output: Terminal.writeStderr) else { throw ExitCode(2) }
+            } else if interactiveSetupAllowed && Console.isInteractive {
+                guard let s = try runInteractiveSetup(paths: paths, output: Console.err) else { throw ExitCode(2) }
                 settings = s
             } else {
-                Terminal.writeStderr(Self.gateMessage(paths: paths))
+                Console.err(Self.gateMessage(paths: paths))
                 throw ExitCode(2)
             }
             if let warning = RateAge.staleWarning(updatedAt: settings.updatedAt, maxDays: maxRateAgeDays ?? settings.maxRateAgeDays) {
-                Terminal.writeStderr("pricecam: warning: \(warning)\n")
+                Console.err("pricecam: warning: \(warning)\n")
             }
             converter = Converter(settings: settings)
         }
@@ -94,7 +94,7 @@ struct ConversionOptions: ParsableArguments {
             return PreparedConversion(converter: converter,
                                       history: HistorySession(recorder: HistoryRecorder(store: store, runID: runID)), runID: runID)
         } catch {
-            Terminal.writeStderr("pricecam: warning: history is off for this run; the output is not affected, but the exit code will be 1 if prices were converted (use --no-history to skip history): \(error.description)\n")
+            Console.err("pricecam: warning: history is off for this run; the output is not affected, but the exit code will be 1 if prices were converted (use --no-history to skip history): \(error.description)\n")
             return PreparedConversion(converter: converter, history: HistorySession(unavailableWithRunID: runID), runID: runID)
         }
     }
@@ -140,7 +140,7 @@ func loadSettingsOrExit(_ paths: PricecamPaths) throws -> CurrencySettings? {
     do {
         return try SettingsFile.load(path: paths.settingsFile)
     } catch {
-        Terminal.writeStderr("pricecam: error: \(error.description)\n")
+        Console.err("pricecam: error: \(error.description)\n")
         throw ExitCode(2)
     }
 }
@@ -167,21 +167,9 @@ func saveSettingsOrExit(_ settings: CurrencySettings, paths: PricecamPaths) thro
     do {
         try SettingsFile.save(settings, path: paths.settingsFile)
     } catch {
-        Terminal.writeStderr("pricecam: error: \(error.description)\n")
+        Console.err("pricecam: error: \(error.description)\n")
         throw ExitCode(2)
     }
 }
 
-enum Terminal {
-    /// stdin and stderr are terminals: a person can answer prompts.
-    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
-    static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    static func writeStderr(_ text: String) {
-        StandardOutput.err(text)
-    }
-
-    static func writeStdout(_ text: String) {
-        StandardOutput.out(text)
-    }
-}

@@ -105,7 +105,7 @@ struct Eval: ParsableCommand {
             if rows.count > 1 { Console.out(Self.tableRow(name: "all", score: overall)) }
             Console.out(String(format: "%.1f ms per image wall time with %d job(s)\n", msPerImage, jobs))
         }
-        for line in missLines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        for line in missLines { Console.err(line + "\n") }
     }
 
     static func fmt(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }

@@ -53,9 +53,9 @@ struct HistoryCommand: ParsableCommand {
             let query = HistoryQuery(limit: limit == 0 ? nil : limit, since: since.flatMap { HistoryFormat.parseSince($0) }, source: source)
             let rows = try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.list(query) } } ?? []
             switch format ?? .default() {
-            case .jsonl: Terminal.writeStdout(rows.map { HistoryFormat.jsonLine($0) + "\n" }.joined())
-            case .csv: Terminal.writeStdout(HistoryFormat.csvHeader + "\n" + rows.map { HistoryFormat.csvLine($0) + "\n" }.joined())
-            case .table: Terminal.writeStdout(HistoryFormat.table(rows))
+            case .jsonl: Console.out(rows.map { HistoryFormat.jsonLine($0) + "\n" }.joined())
+            case .csv: Console.out(HistoryFormat.csvHeader + "\n" + rows.map { HistoryFormat.csvLine($0) + "\n" }.joined())
+            case .table: Console.out(HistoryFormat.table(rows))
             }
         }
     }
@@ -84,7 +84,7 @@ struct HistoryCommand: ParsableCommand {
             do { try AtomicFile.write(Data(text.utf8), to: file) } catch {
                 failSettings("cannot write \(file): \(error.problem)")
             }
-            Terminal.writeStderr("pricecam: exported \(rows.count) row(s) to \(file)\n")
+            Console.err("pricecam: exported \(rows.count) row(s) to \(file)\n")
         }
     }
 
@@ -96,23 +96,23 @@ struct HistoryCommand: ParsableCommand {
 
         func run() throws {
             guard let store = try HistoryCommand.open(createIfMissing: false) else {
-                Terminal.writeStderr("pricecam: the history is empty (no database yet)\n")
+                Console.err("pricecam: the history is empty (no database yet)\n")
                 return
             }
             let count = HistoryCommand.attempt { try store.count() }
             if !yes {
-                guard Terminal.isInteractive else {
+                guard Console.isInteractive else {
                     failSettings("history clear deletes \(count) row(s) from \(store.path); confirm with --yes when not on a terminal")
                 }
-                Terminal.writeStderr("Delete all \(count) row(s) from \(store.path)? [y/N] ")
+                Console.err("Delete all \(count) row(s) from \(store.path)? [y/N] ")
                 let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
                 guard answer == "y" || answer == "yes" else {
-                    Terminal.writeStderr("pricecam: nothing deleted\n")
+                    Console.err("pricecam: nothing deleted\n")
                     return
                 }
             }
             let deleted = HistoryCommand.attempt { try store.clear() }
-            Terminal.writeStderr("pricecam: deleted \(deleted) row(s)\n")
+            Console.err("pricecam: deleted \(deleted) row(s)\n")
         }
     }
 
@@ -125,7 +125,7 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             let stats = try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.stats() } }
                 ?? HistoryStats(count: 0, runs: 0, first: nil, last: nil, byCurrency: [])
-            Terminal.writeStdout(json ? HistoryFormat.statsJSON(stats) + "\n" : HistoryFormat.statsTable(stats))
+            Console.out(json ? HistoryFormat.statsJSON(stats) + "\n" : HistoryFormat.statsTable(stats))
         }
     }
 
@@ -134,12 +134,12 @@ struct HistoryCommand: ParsableCommand {
 
         func run() throws {
             guard let store = try HistoryCommand.open(createIfMissing: false) else {
-                Terminal.writeStdout("ok 0 (no database yet)\n")
+                Console.out("ok 0 (no database yet)\n")
                 return
             }
             let result = HistoryCommand.attempt { try store.integrityCheck() }
             let count = HistoryCommand.attempt { try store.count() }
-            Terminal.writeStdout("\(result) \(count) rows\n")
+            Console.out("\(result) \(count) rows\n")
             if result != "ok" { throw ExitCode(1) }
         }
     }
@@ -213,14 +213,10 @@ enum HistoryFormat {
 
     static let csvHeader = "time,source,text,amount,currency,rate,converted,target,confidence,box,run"
 
-    static func csvField(_ s: String) -> String {
-        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-    }
-
     static func csvLine(_ e: HistoryEntry) -> String {
         [SettingsFile.formatDate(e.time), e.source, e.rawText, Money.exact(e.amount), e.currency ?? "", Money.exact(e.rate),
          converted(e), e.home ?? "", String(format: "%.2f", e.confidence), e.box.map { $0.map(String.init).joined(separator: " ") } ?? "",
-         e.runID].map(csvField).joined(separator: ",")
+         e.runID].map(CSV.quote).joined(separator: ",")
     }
 
     static func table(_ rows: [HistoryEntry]) -> String {

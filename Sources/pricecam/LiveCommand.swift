@@ -99,7 +99,7 @@ struct Live: ParsableCommand {
         do {
             if let source {
                 let limits = ocr.limits
-                frameSource = try ReplaySource(directory: source, fps: fps, loop: loop) { path in
+                frameSource = try ReplaySource(directory: source, fps: fps, loop: loop, extensions: GrayImage.fileExtensions) { path in
                     let image = try GrayImage.load(path: path, limits: limits)
                     return Frame(width: image.width, height: image.height, bytesPerRow: image.width, pixels: image.bytes())
                 }
@@ -122,7 +122,7 @@ struct Live: ParsableCommand {
         let format = output.resolved
         let liveView = format == .table && isatty(STDERR_FILENO) == 1
             || format == .jsonl && isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 0
-        if !liveView { FileHandle.standardError.write(Data((header + "\n").utf8)) }
+        if !liveView { Console.err(header + "\n") }
         let recorder = prepared.history
         let reporter = LiveOutput(
             mode: format == .jsonl ? .jsonl : .table, origin: origin, header: header,

@@ -23,7 +23,7 @@ struct PriceCam: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Console.err(fullMessage(for: error) + "\n")
                 Foundation.exit(2)
             }
             exit(withError: error)

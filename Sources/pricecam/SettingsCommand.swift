@@ -21,7 +21,7 @@ struct Settings: ParsableCommand {
         func run() throws {
             let paths = PricecamPaths.current()
             guard let s = try loadSettingsOrExit(paths) else {
-                Terminal.writeStderr(ConversionOptions.gateMessage(paths: paths))
+                Console.err(ConversionOptions.gateMessage(paths: paths))
                 throw ExitCode(2)
             }
             if json {
@@ -30,10 +30,10 @@ struct Settings: ParsableCommand {
                 fields.append("\"updated_at\":\"\(SettingsFile.formatDate(s.updatedAt))\"")
                 fields.append("\"max_rate_age_days\":\(s.maxRateAgeDays)")
                 fields.append("\"file\":" + JSON.string(paths.settingsFile).serialized())
-                Terminal.writeStdout("{" + fields.joined(separator: ",") + "}\n")
+                Console.out("{" + fields.joined(separator: ",") + "}\n")
                 return
             }
-            Terminal.writeStdout(Self.describe(s, path: paths.settingsFile))
+            Console.out(Self.describe(s, path: paths.settingsFile))
         }
 
         static func describe(_ s: CurrencySettings, path: String, now: Date = Date()) -> String {
@@ -94,10 +94,10 @@ struct Settings: ParsableCommand {
                 failSettings(error.description)
             }
             if currency != nil && rate == nil {
-                Terminal.writeStderr("pricecam: warning: the currency changed but the rate did not; check it with `pricecam settings` or set it with --rate\n")
+                Console.err("pricecam: warning: the currency changed but the rate did not; check it with `pricecam settings` or set it with --rate\n")
             }
             try saveSettingsOrExit(s, paths: paths)
-            Terminal.writeStdout(Show.describe(s, path: paths.settingsFile))
+            Console.out(Show.describe(s, path: paths.settingsFile))
         }
     }
 }

@@ -51,16 +51,16 @@ struct Setup: ParsableCommand {
                 failSettings(error.description)
             }
             try saveSettingsOrExit(settings, paths: paths)
-            Terminal.writeStdout(InteractiveSetup.summary(settings, savedTo: paths.settingsFile))
+            Console.out(InteractiveSetup.summary(settings, savedTo: paths.settingsFile))
             return
         }
-        guard Terminal.isInteractive else {
+        guard Console.isInteractive else {
             failSettings("""
                 setup needs --currency and --rate when not run on a terminal, e.g.:
                   pricecam setup --currency JPY --rate 0.22 --home TWD
                 """)
         }
-        guard try runInteractiveSetup(paths: paths, output: Terminal.writeStdout, presetCurrency: currency, presetRate: rate,
+        guard try runInteractiveSetup(paths: paths, output: Console.out, presetCurrency: currency, presetRate: rate,
                                       presetHome: home, defaults: existing, maxRateAgeDays: maxAge) != nil
         else { throw ExitCode(2) }
     }
@@ -68,6 +68,6 @@ struct Setup: ParsableCommand {
 
 /// Prints `pricecam: error: message` and exits 2 (settings and usage errors).
 func failSettings(_ message: String) -> Never {
-    Terminal.writeStderr("pricecam: error: \(message)\n")
+    Console.err("pricecam: error: \(message)\n")
     Foundation.exit(2)
 }

@@ -57,7 +57,7 @@ import Testing
         for name in ["b.png", "a.png", "notes.txt"] {
             #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1])))
         }
-        let source = try ReplaySource(directory: dir.path, fps: 100, loop: false) { path in
+        let source = try ReplaySource(directory: dir.path, fps: 100, loop: false, extensions: ["png"]) { path in
             Frame(width: 1, height: 1, bytesPerRow: 1, pixels: [path.hasSuffix("a.png") ? 1 : 2])
         }
         let stop = StopFlag()
@@ -73,7 +73,7 @@ import Testing
 
     @Test func emptyFolderIsAnError() {
         #expect(throws: CaptureError.self) {
-            _ = try ReplaySource(directory: "/nonexistent-pricecam", fps: 30, loop: false) { _ in
+            _ = try ReplaySource(directory: "/nonexistent-pricecam", fps: 30, loop: false, extensions: ["png"]) { _ in
                 Frame(width: 1, height: 1, bytesPerRow: 1, pixels: [0])
             }
         }
