@@ -38,6 +38,15 @@ extension PriceReading {
     }
 }
 
+/// Weights of `score`: a price read whole, one that kept its decimal separator, and a range.
+enum ScoreWeight {
+    static let price = 1.0
+    /// A kept decimal separator ("57.75", not "5775") is the commonest thing a re-read loses.
+    static let priceWithCents = 1.3
+    /// A "range" is most often a misread dash: it counts against the reading.
+    static let range = -0.5
+}
+
 extension PriceJudge {
     /// How good a reading of one line is: parser validity first (each price counts 1, a
     /// "range" — often a misread dash — −0.5), then the prices' own confidence (the words they
@@ -46,9 +55,8 @@ extension PriceJudge {
         let matches = prices(in: [line])
         let conf = line.words.isEmpty ? 0 : line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
         return matches.map { m in
-            if m.isRange { return -0.5 }
-            // A kept decimal separator ("57.75", not "5775") is the commonest thing a re-read loses.
-            return PriceReading.hasCents(m.text) ? 1.3 : 1.0
+            if m.isRange { return ScoreWeight.range }
+            return PriceReading.hasCents(m.text) ? ScoreWeight.priceWithCents : ScoreWeight.price
         }.reduce(0, +) + (matches.isEmpty ? conf : matches.map(\.confidence).reduce(0, +) / Double(matches.count))
     }
 }
