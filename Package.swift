@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
     ],
     targets: [
         // C adapters: system libraries found through pkg-config, each with a shim header.
@@ -35,7 +36,11 @@ let package = Package(
         // come from PriceParsing's currency catalog: one table for both).
         .target(name: "Conversion", dependencies: ["PriceParsing"], swiftSettings: strict),
         // Frames and frame sources (V4L2 device, replay folder).
-        .target(name: "Capture", dependencies: ["CV4L2"], swiftSettings: strict),
+        .target(
+            name: "Capture",
+            dependencies: ["CV4L2", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict
+        ),
         // Tesseract engine, image loading and preprocessing with Leptonica.
         // (Images, not frames: Pipeline turns a frame into an image.)
         .target(name: "OCR", dependencies: ["CTesseract"], swiftSettings: strict),

@@ -134,27 +134,26 @@ static inline int pricecam_textHeight(PIX *pix, int threshold, int reduce, int *
     BOXA *boxa = pixConnComp(bin, NULL, 8);
     pixDestroy(&bin);
     if (!boxa) return 0;
-    int n = boxaGetCount(boxa);
-    int *hs = (int *)malloc(sizeof(int) * (n > 0 ? n : 1));
+    // The median comes from a counting sort over 0..400 (the heights kept), so
+    // the heights need no array of their own.
+    int hist[401] = {0};
     int k = 0;
+    int n = boxaGetCount(boxa);
     for (int i = 0; i < n; i++) {
         l_int32 x, y, w, h;
         if (boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) != 0) continue;
         int H = h * reduce, W = w * reduce;
         if (H < 6 || H > 400) continue;
         if (W * 100 < H * 15 || W > H * 3) continue;
-        hs[k++] = H;
+        hist[H]++;
+        k++;
     }
     boxaDestroy(&boxa);
     int out = 0;
     if (k >= 8) {
-        // Insertion-free median: counting sort over 0..400.
-        int hist[401] = {0};
-        for (int i = 0; i < k; i++) hist[hs[i]]++;
         int run = 0;
         for (int v = 0; v <= 400; v++) { run += hist[v]; if (run * 2 > k) { out = v; break; } }
     }
-    free(hs);
     *count = k;
     return out;
 }
@@ -221,7 +220,8 @@ static inline PIX *pricecam_inkMask(PIX *pix, int dark, int k, int minInk) {
 /// opening (which keeps only strokes at least that thick: bold digits come apart from fine
 /// print touching them). Returns a malloc'd array of 5 ints per component (x, y, width,
 /// height, ink pixels inside the box), its count in `*n`; NULL (and *n = 0) when there are
-/// none or memory runs out. The caller frees it.
+/// none or memory runs out. The caller frees a non-NULL result with `free`, once (even
+/// when `*n` is 0); every other allocation here is freed before returning.
 static inline int *pricecam_components(PIX *mask, int open, int *n) {
     *n = 0;
     PIX *m = open > 1 ? pixOpenBrick(NULL, mask, open, open) : pixClone(mask);

@@ -26,7 +26,7 @@ final class V4L2Buffers {
         for i in 0..<req.count {
             var b = Self.buffer(index: i)
             try device.ioctl(pricecam_VIDIOC_QUERYBUF, &b, "VIDIOC_QUERYBUF")
-            guard let p = pricecam_v4l2_mmap(device.fd, Int(b.length), Int64(b.m.offset)) else {
+            guard let p = pricecam_v4l2_mmap(device.descriptor.rawValue, Int(b.length), Int64(b.m.offset)) else {
                 throw device.failure("mmap")
             }
             maps.append((p, Int(b.length)))

@@ -54,7 +54,7 @@ public final class V4L2Capture: FrameSource {
         let fps = device.setFrameRate(choice.interval ?? FrameInterval(fps: request.fps))
         self.buffers = try V4L2Buffers(device: device, count: UInt32(min(max(bufferCount, 2), 4)))
         self.layout = layout
-        self.decoder = layout == .compressed ? MJPEGDecoder(fd: device.fd, fourcc: pix.fourcc) : nil
+        self.decoder = layout == .compressed ? MJPEGDecoder(device: device, fourcc: pix.fourcc) : nil
         if layout == .compressed && decoder == nil {
             throw .unsupportedFormat(path: path, offered: [pix.fourcc.description + " (no decoder available)"])
         }
@@ -74,7 +74,8 @@ public final class V4L2Capture: FrameSource {
             try buffers.streamOn()
             streaming = true
         }
-        let fd = buffers.device.fd
+        // `buffers` holds the device, so the descriptor stays open while this runs.
+        let fd = buffers.device.descriptor.rawValue
         var lastFrame = Monotonic.now()
         while !stop.isSet {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -1,11 +1,15 @@
 import CV4L2
 import Foundation
+import SystemPackage
 
-/// An open V4L2 device node: owns the file descriptor (opened through libv4l2)
-/// and closes it in `deinit`. Used by one thread; not `Sendable`.
+/// An open V4L2 device node: the one owner of its file descriptor (opened
+/// through libv4l2), which `deinit` closes. Everything that uses the
+/// descriptor (`V4L2Buffers`, `MJPEGDecoder`, the capture loop's `poll`)
+/// holds this object, so the descriptor outlives them. Used by one thread; not `Sendable`.
 public final class V4L2Device {
     public let path: String
-    let fd: Int32
+    /// Registered with libv4l2 (`v4l2_fd_open`); closed only by `deinit`, through `v4l2_close`.
+    let descriptor: FileDescriptor
 
     /// Opens `path` non-blocking, read-write, through libv4l2.
     public init(path: String) throws(CaptureError) {
@@ -18,27 +22,31 @@ public final class V4L2Device {
         }
         // Open plainly and check it is V4L2 before libv4l2 wraps it (libv4l2
         // prints its own errors on stderr for nodes it cannot handle).
-        let raw = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        if raw < 0 { throw Self.openError(path, errno) }
+        let raw: FileDescriptor
+        do {
+            raw = try FileDescriptor.open(FilePath(path), .readWrite, options: [.nonBlocking, .closeOnExec])
+        } catch {
+            throw Self.openError(path, (error as? SystemPackage.Errno)?.rawValue ?? EIO)
+        }
         var cap = v4l2_capability()
-        if pricecam_raw_ioctl(raw, pricecam_VIDIOC_QUERYCAP, &cap) == -1 {
+        if pricecam_raw_ioctl(raw.rawValue, pricecam_VIDIOC_QUERYCAP, &cap) == -1 {
             let e = errno
-            close(raw)
+            try? raw.close()
             if e == ENOTTY || e == EINVAL { throw .notCaptureDevice(path: path, what: "not a V4L2 device") }
             throw Self.openError(path, e)
         }
-        let fd = v4l2_fd_open(raw, 0)
+        let fd = v4l2_fd_open(raw.rawValue, 0)
         if fd < 0 {
             let e = errno
-            close(raw)
+            try? raw.close()
             throw Self.openError(path, e)
         }
         self.path = path
-        self.fd = fd
+        self.descriptor = FileDescriptor(rawValue: fd)
     }
 
     deinit {
-        v4l2_close(fd)
+        v4l2_close(descriptor.rawValue)
     }
 
     static func openError(_ path: String, _ e: Int32) -> CaptureError {
@@ -62,14 +70,14 @@ public final class V4L2Device {
 
     @discardableResult
     func ioctl<T>(_ request: UInt, _ arg: inout T, _ name: String) throws(CaptureError) -> Int32 {
-        let r = withUnsafeMutablePointer(to: &arg) { pricecam_v4l2_ioctl(fd, request, UnsafeMutableRawPointer($0)) }
+        let r = withUnsafeMutablePointer(to: &arg) { pricecam_v4l2_ioctl(descriptor.rawValue, request, UnsafeMutableRawPointer($0)) }
         if r == -1 { throw failure(name) }
         return r
     }
 
     /// ioctl that reports failure as its errno (0 on success), for enumerations.
     func tryIoctl<T>(_ request: UInt, _ arg: inout T) -> Int32 {
-        let r = withUnsafeMutablePointer(to: &arg) { pricecam_v4l2_ioctl(fd, request, UnsafeMutableRawPointer($0)) }
+        let r = withUnsafeMutablePointer(to: &arg) { pricecam_v4l2_ioctl(descriptor.rawValue, request, UnsafeMutableRawPointer($0)) }
         return r == -1 ? errno : 0
     }
 

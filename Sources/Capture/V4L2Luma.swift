@@ -41,15 +41,21 @@ enum V4L2Luma {
     }
 }
 
-/// Decodes MJPEG frames with libv4lconvert; owns its converter state.
+/// Decodes MJPEG frames with libv4lconvert; owns its converter state, which
+/// `deinit` destroys.
 final class MJPEGDecoder {
     private let data: OpaquePointer
+    /// The converter keeps the device's descriptor (it queries the device):
+    /// holding the device keeps that descriptor open until the converter is
+    /// destroyed (stored properties are released after `deinit` runs).
+    private let device: V4L2Device
     private let fourcc: FourCC
     private var scratch: [UInt8] = []
 
-    init?(fd: Int32, fourcc: FourCC) {
-        guard let d = v4lconvert_create(fd) else { return nil }
+    init?(device: V4L2Device, fourcc: FourCC) {
+        guard let d = v4lconvert_create(device.descriptor.rawValue) else { return nil }
         data = d
+        self.device = device
         self.fourcc = fourcc
     }
 

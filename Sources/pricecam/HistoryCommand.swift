@@ -145,7 +145,7 @@ struct HistoryCommand: ParsableCommand {
     }
 
     /// Appends synthetic rows through the same recorder as batch. For the
-    /// crash and concurrency tests in scripts/test-history.sh; not listed in help.
+    /// crash and concurrency tests in Tests/CLITests/HistoryCLITests.swift; not listed in help.
     struct StressAppend: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "_stress-append", shouldDisplay: false)
 

@@ -4,6 +4,7 @@ import Foundation
 import OCR
 import Pipeline
 import PriceParsing
+import Synchronization
 
 struct Live: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +16,8 @@ struct Live: ParsableCommand {
               pricecam live --format jsonl --frames 300 --stats
               pricecam live --source Fixtures/clean --fps 30 --loop --duration 10
             A price is reported once it is seen in K of the last M frames read (--stable),
-            once per appearance. Ctrl-C stops cleanly. Exit code 3 on a device error
+            once per appearance. Ctrl-C stops cleanly; a second Ctrl-C exits at once
+            (status 130) after saving the history recorded so far. Exit code 3 on a device error
             (missing, busy, not a capture device, no permission, unsupported format,
             unplugged mid-stream).
             """)
@@ -89,8 +91,9 @@ struct Live: ParsableCommand {
             ocr: try ocr.configuration(currency: prepared.currencyHint),
             parser: ParserOptions(currencyHint: prepared.currencyHint, bareNumbers: ocr.bareNumbers),
             converter: prepared.converter, limits: ocr.limits)
+        let recorder = prepared.history
         let stop = StopFlag()
-        let signals = LiveSignals(stop: stop)
+        let signals = LiveSignals(stop: stop, beforeExit: { _ = recorder?.finish() })
         defer { signals.cancel() }
 
         let frameSource: any FrameSource
@@ -123,7 +126,6 @@ struct Live: ParsableCommand {
         let liveView = format == .table && isatty(STDERR_FILENO) == 1
             || format == .jsonl && isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 0
         if !liveView { Console.err(header + "\n") }
-        let recorder = prepared.history
         let reporter = LiveOutput(
             mode: format == .jsonl ? .jsonl : .table, origin: origin, header: header,
             liveView: liveView, periodicStats: stats,
@@ -160,16 +162,30 @@ struct Live: ParsableCommand {
 extension MailboxPolicy: ExpressibleByArgument {}
 
 /// SIGINT and SIGTERM ask the live run to stop (streaming ends, buffers are
-/// released, history is flushed); a second one exits at once.
+/// released, history is flushed). A second one exits at once with status 130,
+/// after `beforeExit` (which saves the history recorded so far); a third one
+/// while that runs exits without waiting for it.
 final class LiveSignals {
     private let sources: [any DispatchSourceSignal]
 
-    init(stop: StopFlag) {
+    init(stop: StopFlag, beforeExit: @escaping @Sendable () -> Void) {
+        let received = SignalCount()
         sources = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { sig, name in
             signal(sig, SIG_IGN)
             let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            s.setEventHandler {
-                if stop.isSet { exit(130) }
+            s.setEventHandler {   // a cycle until cancel(), which releases the handler
+                // Signals that arrive before the handler runs are merged into one
+                // event; `data` says how many there were.
+                let count = received.add(Int(s.data))
+                if count >= 3 { exit(130) }
+                if count == 2 || stop.isSet {
+                    // Not on this handler's thread: a third signal must still get through.
+                    DispatchQueue.global().async {
+                        beforeExit()
+                        exit(130)
+                    }
+                    return
+                }
                 stop.set(reason: name)
             }
             s.resume()
@@ -180,4 +196,12 @@ final class LiveSignals {
     func cancel() {
         for s in sources { s.cancel() }
     }
+}
+
+/// Signals received so far, by every signal source.
+private final class SignalCount: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// Adds `n` and returns the new total.
+    func add(_ n: Int) -> Int { value.add(max(n, 1), ordering: .relaxed).newValue }
 }

@@ -27,7 +27,8 @@ enum CLI {
 
     /// Runs pricecam with `args` and a private PRICECAM_HOME; `asUser` runs it
     /// unprivileged through setpriv (root reads every file, so permission tests need it).
-    static func run(_ args: [String], home: String? = nil, stdin: String? = nil, asNobody: Bool = false, closeStdout: Bool = false) throws -> Result {
+    static func run(_ args: [String], home: String? = nil, stdin: String? = nil, asNobody: Bool = false, closeStdout: Bool = false,
+                    environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         if asNobody {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -38,6 +39,7 @@ enum CLI {
         }
         var env = ProcessInfo.processInfo.environment
         env["PRICECAM_HOME"] = try home ?? tempDir()
+        env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -68,5 +70,72 @@ enum CLI {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         chmod(dir, 0o755)
         return dir
+    }
+}
+
+/// A pricecam process left running, for tests that watch its output as it
+/// comes and signal it (`live`). Every wait has a deadline.
+final class RunningCLI: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()   // guards the two buffers
+    private var out = Data()
+    private var err = Data()
+    private let readers = DispatchGroup()
+
+    init(_ args: [String], home: String) throws {
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["PRICECAM_HOME"] = home
+        process.environment = env
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        for (pipe, isOut) in [(outPipe, true), (errPipe, false)] {
+            readers.enter()
+            DispatchQueue.global().async {
+                let handle = pipe.fileHandleForReading
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    self.lock.lock()
+                    if isOut { self.out.append(chunk) } else { self.err.append(chunk) }
+                    self.lock.unlock()
+                }
+                self.readers.leave()
+            }
+        }
+    }
+
+    var stdout: String { lock.lock(); defer { lock.unlock() }; return String(decoding: out, as: UTF8.self) }
+    var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
+
+    /// Waits until stdout contains `text`; false after `seconds` or when the process ended without it.
+    func waitForOutput(containing text: String, seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if stdout.contains(text) { return true }
+            if !process.isRunning { return stdout.contains(text) }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// The exit status once the process ended, nil (and the process killed) after `seconds`.
+    func wait(seconds: Double) -> Int32? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            send(SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        readers.wait()
+        return process.terminationStatus
     }
 }

@@ -32,11 +32,12 @@ import Testing
                 if let v = box.take() { got.add(v) }
             }
         }
+        defer { box.close() }   // a failed wait leaves no thread blocked in take()
         threads.forEach { $0.start() }
-        while box.waitingTakers < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await waitUntil("both threads wait in take()") { box.waitingTakers == 2 }
         box.put(1)
         box.put(2)   // both workers are waiting: neither frame is dropped
-        while got.values.count < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await waitUntil("both threads took an item") { got.values.count == 2 }
         #expect(got.values.sorted() == [1, 2])
         #expect(box.dropped == 0)
     }
@@ -57,9 +58,9 @@ import Testing
         let got = Collected()
         let t = Thread { got.add(box.take() ?? -1) }
         t.start()
-        while box.waitingTakers < 1 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await waitUntil("the thread waits in take()") { box.waitingTakers == 1 }
         box.close()
-        while got.values.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await waitUntil("close() woke the thread") { !got.values.isEmpty }
         #expect(got.values == [-1])
         #expect(box.put(5) == [5])   // closed: refused, handed back
     }
@@ -68,6 +69,23 @@ import Testing
         let box = Mailbox<[UInt8]>(capacity: 2)
         for _ in 0..<10_000 { box.put([UInt8](repeating: 0, count: 16)) }
         #expect(box.peakCount <= 2)
+    }
+}
+
+struct TimedOut: Error {}
+
+/// Polls `condition` every millisecond; after `seconds` records a failure
+/// naming what was awaited and throws, so a broken mailbox fails the test
+/// instead of hanging it.
+func waitUntil(_ what: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+               _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        if ContinuousClock.now >= deadline {
+            Issue.record("timed out after \(seconds) s waiting until \(what)", sourceLocation: sourceLocation)
+            throw TimedOut()
+        }
+        try await Task.sleep(nanoseconds: 1_000_000)
     }
 }
 

@@ -2,6 +2,7 @@ import Capture
 import Foundation
 import OCR
 import PriceParsing
+import Synchronization
 import Testing
 @testable import Pipeline
 
@@ -15,6 +16,11 @@ final class FakeSource: FrameSource {
     private var last: UInt64?
     private let total: Int
     private let priceAt: (Int) -> UInt8
+    /// The last frame is held back until this is true (at most 10 s), so a
+    /// test can make sure the run ends only after what it checks has happened.
+    var beforeLast: (() -> Bool)?
+    /// `beforeLast` was still false after 10 s.
+    private(set) var heldTooLong = false
 
     init(fps: Double, total: Int, priceAt: @escaping (Int) -> UInt8) {
         frameInterval = UInt64(1e9 / fps)
@@ -26,6 +32,10 @@ final class FakeSource: FrameSource {
         let i = Int(counters.captured)
         guard i < total, !stop.isSet else { return nil }
         if i > 0 { usleep(UInt32(frameInterval! / 1000)) }
+        if i == total - 1, let ready = beforeLast {
+            let deadline = Monotonic.now() + 10_000_000_000
+            while !ready() && !heldTooLong { usleep(1_000); heldTooLong = Monotonic.now() > deadline }
+        }
         counters.captured += 1
         let now = Monotonic.now()
         if let last { maxGap = max(maxGap, now - last) }
@@ -34,13 +44,25 @@ final class FakeSource: FrameSource {
     }
 }
 
+/// How many frames showing each price were read (by every worker).
+final class ReadCounts: Sendable {
+    private let counts = Mutex<[UInt8: Int]>([:])
+    func add(_ v: UInt8) { counts.withLock { $0[v, default: 0] += 1 } }
+    func count(of v: UInt8) -> Int { counts.withLock { $0[v] ?? 0 } }
+}
+
 /// Pretends OCR takes `ms` and reads the price in the first pixel.
 final class SlowRecognizer: LiveRecognizer {
     let ms: UInt32
-    init(ms: UInt32) { self.ms = ms }
+    let reads: ReadCounts?
+    init(ms: UInt32, reads: ReadCounts? = nil) {
+        self.ms = ms
+        self.reads = reads
+    }
     func prices(in frame: Frame) throws -> [PricedMatch] {
         usleep(ms * 1000)
         let v = frame.pixels[0]
+        reads?.add(v)
         guard v > 0 else { return [] }
         return [PricedMatch(match: PriceMatch(text: "$\(v)", amount: Decimal(Int(v)), currency: "USD"), conversion: nil)]
     }
@@ -62,10 +84,15 @@ final class RecordingReporter: LiveReporter {
     @Test func slowOCRDropsFramesAndKeepsLatencyBounded() throws {
         // 200 fps source, 20 ms OCR, one worker: most frames must be dropped, none queued.
         let source = FakeSource(fps: 200, total: 300) { $0 < 150 ? 7 : 9 }
+        // The last frame (a 9) comes only after two 9s were read; the run reads
+        // it before ending, so at least three processed frames in a row show 9.
+        let reads = ReadCounts()
+        source.beforeLast = { reads.count(of: 9) >= 2 }
         let reporter = RecordingReporter()
         let runner = LiveRunner(configuration: LiveConfiguration(jobs: 1, stability: StabilityRule(k: 2, m: 3)),
-                                settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 20) })
+                                settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 20, reads: reads) })
         let stats = try runner.run(source: source, stop: StopFlag(), reporter: reporter)
+        #expect(!source.heldTooLong, "fewer than two frames showing 9 were read in 10 s")
         #expect(stats.captured == 300)
         #expect(stats.processed + stats.dropped == 300)
         // Frames arrive faster than they are read: most are dropped, none queued
@@ -75,7 +102,8 @@ final class RecordingReporter: LiveReporter {
         let realBound = stats.ocr.p99 + Double(source.maxGap) / 1e6 + 5
         #expect(stats.latency.p99 <= realBound + 10, "p99 \(stats.latency.p99) ms, bound \(realBound) ms")
         #expect(reporter.appeared.map(\.amount) == [7, 9])   // once per appearance, in order
-        #expect(reporter.gone.isEmpty || reporter.gone == [7])
+        // 7 is missing from the last 3 processed frames (all 9s): it left the view, once.
+        #expect(reporter.gone == [7])
         // The switch is seen within K processed frames after it happened.
         let switchedAt = try #require(reporter.appeared.last?.frame)
         #expect(switchedAt >= 150 && switchedAt < 150 + 3 * 5 + 10)
