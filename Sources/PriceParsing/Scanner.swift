@@ -123,23 +123,29 @@ struct Scan {
     let boxes: [Box?]
     var tokens: [Token] = []
     var numbers: [RawNumber] = []
+    /// Room for the groups and separators of numbers longer than their inline storage.
+    var spill: SpillArena? = nil
 
     init(line: TextLine) {
+        let words = line.words
+        var capacity = 0, anyBox = false
+        for k in words.indices {  // by index: iterating would copy each word
+            capacity += words[k].text.utf8.count + 1
+            anyBox = anyBox || words[k].box != nil
+        }
         var s: [Unicode.Scalar] = []
-        s.reserveCapacity(line.words.reduce(0) { $0 + $1.text.utf8.count + 1 })
+        s.reserveCapacity(capacity)
         var wordRanges: [Range<Int>] = []
-        wordRanges.reserveCapacity(line.words.count)
-        var anyBox = false
-        for w in line.words {
-            if !wordRanges.isEmpty { s.append(" ") }
+        wordRanges.reserveCapacity(words.count)
+        for k in words.indices {
+            if k > 0 { s.append(" ") }
             let start = s.count
-            Self.appendScalars(of: w.text, to: &s)
+            Self.appendScalars(of: words[k].text, to: &s)
             wordRanges.append(start..<s.count)
-            anyBox = anyBox || w.box != nil
         }
         self.s = s
         self.wordRanges = wordRanges
-        self.boxes = anyBox ? line.words.map(\.box) : []
+        self.boxes = anyBox ? words.map(\.box) : []
         // Every number starts with a digit (after at most a separator): a line without one
         // holds no price and is not tokenized.
         guard s.contains(where: { asciiDigit($0.value) != nil }) else { return }
@@ -384,12 +390,17 @@ struct Scan {
                 continue
             }
             var joined = nums[ni]
+            // built afresh: a number appends only to groups it started (`SpillArena`)
+            joined.groups = DigitGroups()
+            joined.groups.append(contentsOf: nums[ni].groups, spill: &spill)
+            joined.seps = Separators()
+            joined.seps.append(contentsOf: nums[ni].seps, spill: &spill)
             for t in (k + 1)...m {
                 guard let nt = Self.number(toks, t) else { continue }
                 let r = nums[nt]
-                joined.groups.append(contentsOf: r.groups)
-                joined.seps.append(0x20)
-                joined.seps.append(contentsOf: r.seps)
+                joined.groups.append(contentsOf: r.groups, spill: &spill)
+                joined.seps.append(0x20, spill: &spill)
+                joined.seps.append(contentsOf: r.seps, spill: &spill)
                 joined.digitCount += r.digitCount
                 joined.repaired = joined.repaired || r.repaired
                 joined.wholeDash = r.wholeDash
@@ -488,7 +499,7 @@ struct Scan {
         return false
     }
 
-    private func scanNumber(at start: Int) -> (RawNumber, Int) {
+    private mutating func scanNumber(at start: Int) -> (RawNumber, Int) {
         let n = s.count
         var num = RawNumber()
         var j = start
@@ -515,7 +526,7 @@ struct Scan {
                 break
             }
             num.digitCount += cur.count
-            num.groups.append(cur)
+            num.groups.append(cur, spill: &spill)
             cur = DigitGroup()
             allowConfusable = false
             guard j < n, num.leadingSep == nil else { break }
@@ -524,8 +535,8 @@ struct Scan {
             if let d0 = superscriptDigit(c), let d1 = superscriptDigit(v(j + 1)), superscriptDigit(v(j + 2)) == nil {
                 let used = Set(num.seps.filter { $0 == 0x2C || $0 == 0x2E })
                 if used.count < 2 {
-                    num.seps.append(used.contains(0x2E) ? 0x2C : 0x2E)
-                    num.groups.append(DigitGroup([d0, d1]))
+                    num.seps.append(used.contains(0x2E) ? 0x2C : 0x2E, spill: &spill)
+                    num.groups.append(DigitGroup([d0, d1]), spill: &spill)
                     num.digitCount += 2
                     j += 2
                 }
@@ -533,14 +544,14 @@ struct Scan {
             }
             if isDecimalSep(c) {
                 if digitAt(j + 1) {
-                    num.seps.append(normSep(c))
+                    num.seps.append(normSep(c), spill: &spill)
                     j += 1
                     continue
                 }
                 // `2O,OO`: a two-place fraction written with look-alike letters
                 if confusableFraction(j + 1) {
                     allowConfusable = true
-                    num.seps.append(normSep(c))
+                    num.seps.append(normSep(c), spill: &spill)
                     j += 1
                     continue
                 }
@@ -555,7 +566,7 @@ struct Scan {
                         || (num.groups.count >= 2 && AmountResolver.validGrouping(num.groups) && num.groups.last?.count == 3),
                     closeEnough(j, j + 2)
                 {
-                    num.seps.append(normSep(c))
+                    num.seps.append(normSep(c), spill: &spill)
                     num.repaired = true
                     j += 2
                     continue
@@ -564,7 +575,7 @@ struct Scan {
             }
             if c == 0x27 || c == 0x2019 || c == 0x2BC || c == 0xB4 {  // ' ’ ʼ ´
                 if exactDigits(j + 1, 3) || (digitRun(j + 1, cap: 4) == 3 && (isDecimalSep(v(j + 4)) || v(j + 4) == c)) {
-                    num.seps.append(0x27)
+                    num.seps.append(0x27, spill: &spill)
                     j += 1
                     continue
                 }
@@ -572,7 +583,7 @@ struct Scan {
             }
             if isGroupSpace(c) {
                 if digitRun(j + 1, cap: 4) == 3, !isLetter(j + 4 < n ? s[j + 4] : " ") {
-                    num.seps.append(0x20)
+                    num.seps.append(0x20, spill: &spill)
                     j += 1
                     continue
                 }
@@ -583,7 +594,7 @@ struct Scan {
                 if isDecimalSep(v(j + 1)), exactDigits(j + 2, 2),
                     !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E })
                 {
-                    num.seps.append(normSep(v(j + 1)))
+                    num.seps.append(normSep(v(j + 1)), spill: &spill)
                     num.repaired = true
                     j += 2
                     continue
@@ -595,7 +606,7 @@ struct Scan {
                     (isDecimalSep(v(j + 4)) && digitAt(j + 5)) || (v(j + 4) == 0x20 && digitRun(j + 5, cap: 4) == 3),
                     closeEnough(j - 1, j + 1)
                 {
-                    num.seps.append(0x20)
+                    num.seps.append(0x20, spill: &spill)
                     j += 1
                     continue
                 }
