@@ -103,3 +103,62 @@ struct Separators: RandomAccessCollection {
         for s in seps { append(s, spill: &spill) }
     }
 }
+
+/// A list in memory owned elsewhere, with its room fixed up front: the scan's lists share one
+/// temporary allocation per line (`Scan.withScan`) instead of an array each.
+struct FixedList<Element: BitwiseCopyable>: RandomAccessCollection, MutableCollection {
+    private let base: UnsafeMutablePointer<Element>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<Element>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> Element {
+        get {
+            precondition(i >= 0 && i < count, "index out of range")
+            return base[i]
+        }
+        set {
+            precondition(i >= 0 && i < count, "index out of range")
+            base[i] = newValue
+        }
+    }
+
+    mutating func append(_ e: Element) {
+        precondition(count < capacity, "list full")
+        base[count] = e
+        count += 1
+    }
+
+    mutating func removeAll() { count = 0 }
+}
+
+/// Places lists of trivial values one after another in one block of memory.
+struct ListLayout {
+    static let alignment = 16  // at least that of every element type placed
+    private(set) var byteCount = 0
+
+    /// Where a list of `capacity` values of `T` goes.
+    struct Place<T: BitwiseCopyable> {
+        let offset: Int
+        let capacity: Int
+
+        func list(in memory: UnsafeMutableRawBufferPointer) -> FixedList<T> {
+            let p = (memory.baseAddress.unsafelyUnwrapped + offset).bindMemory(to: T.self, capacity: capacity)
+            return FixedList(base: p, capacity: capacity)
+        }
+    }
+
+    mutating func add<T: BitwiseCopyable>(_: T.Type, _ capacity: Int) -> Place<T> {
+        precondition(MemoryLayout<T>.alignment <= Self.alignment)
+        let offset = (byteCount + Self.alignment - 1) / Self.alignment * Self.alignment
+        byteCount = offset + MemoryLayout<T>.stride * capacity
+        return Place(offset: offset, capacity: capacity)
+    }
+}

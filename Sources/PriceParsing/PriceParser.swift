@@ -19,15 +19,16 @@ public struct PriceParser: Sendable {
 
     /// Every price in one line, in reading order.
     public func parse(_ line: TextLine) -> [PriceMatch] {
-        var scan = Scan(line: line)
-        let hint = options.currencyHint?.uppercased()
-        if scan.numbers.count >= 2 {
-            scan.joinSpaceGroups(
-                spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,
-                zeroDecimalHint: hint.map { Associator.separatorMinorUnits($0) == 0 } ?? false)
+        Scan.withScan(of: line) { scan in
+            let hint = options.currencyHint?.uppercased()
+            if scan.numbers.count >= 2 {
+                scan.joinSpaceGroups(
+                    spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,
+                    zeroDecimalHint: hint.map { Associator.separatorMinorUnits($0) == 0 } ?? false)
+            }
+            var a = Associator(scan: scan, line: line, options: options, hint: hint)
+            return a.run()
         }
-        var a = Associator(scan: scan, line: line, options: options, hint: hint)
-        return a.run()
     }
 
     /// Every price on a page, line by line, in reading order; page context
@@ -84,7 +85,7 @@ struct Associator {
     let options: ParserOptions
     /// `options.currencyHint` in upper case.
     let hint: String?
-    let T: [Token]
+    let T: FixedList<Token>
     /// Marker tokens already given to a match.
     var used = TokenSet()
 
@@ -106,8 +107,9 @@ struct Associator {
         var hyphenated = false
         /// `1250€ 60`: token index of cents printed apart after the marker.
         var cents: Int? = nil
-        /// `$12.50/kg`, `2,99 € per kg`: what the price is per.
-        var unit: String? = nil
+        /// `$12.50/kg`, `2,99 € per kg`: the tokens saying what the price is per (its text is
+        /// made only for a match, and a candidate stays a plain value).
+        var unit: ClosedRange<Int>? = nil
     }
 
     private func isNumber(_ k: Int) -> Bool {
@@ -127,7 +129,15 @@ struct Associator {
         if k >= 0, k < T.count, case .number(let ni) = T[k].kind { return scan.numbers[ni] }
         return nil
     }
-    private func text(_ a: Int, _ b: Int) -> String { String(scan.s[T[a].start..<T[b].end]) }
+    private func text(_ a: Int, _ b: Int) -> String { string(T[a].start..<T[b].end) }
+
+    /// The text of scalars r: a whole word's own string when r is exactly one word (no new
+    /// string to build), else one made from the scalars (the same text either way).
+    private func string(_ r: Range<Int>) -> String {
+        let w = scan.wordOf(r.lowerBound)
+        if w >= 0, scan.wordRanges[w].range == r { return line.words[w].text }
+        return String(scan.s[r])
+    }
 
     /// A word glued before a number (`Total29.90`, `税込1,280円`) leaves it a price when the word
     /// is no unit, is a real word (3+ letters) or from a script written without spaces, and the
@@ -146,8 +156,8 @@ struct Associator {
     /// Words that say "per" before a unit (`2,99 € per kg`, `je Stück`, `за кг`).
     static let perWords: Set<String> = ["per", "pro", "je", "par", "por", "за"]
 
-    /// `$12.50/kg`, `2,99 € / 100 g`, `3,49 € je kg`: the unit after the price, else nil.
-    private func unitAfter(_ last: Int) -> String? {
+    /// `$12.50/kg`, `2,99 € / 100 g`, `3,49 € je kg`: the tokens of the unit after the price, else nil.
+    private func unitAfter(_ last: Int) -> ClosedRange<Int>? {
         let d = last + 1
         guard d + 1 < T.count, T[d].gap <= 1, T[d + 1].gap <= 1 else { return nil }
         if case .other(0x2F) = T[d].kind {
@@ -158,7 +168,7 @@ struct Associator {
         var u = d + 1
         if isNumber(u), u + 1 < T.count, T[u + 1].gap <= 1 { u += 1 }  // `/100 g`
         guard case .word(let w) = T[u].kind, w.isUnit else { return nil }
-        return text(d + 1, u)
+        return (d + 1)...u
     }
 
     /// `1250€ 60`, `35€ 99`: a whole number, a marker glued to it, then two digits standing
@@ -368,7 +378,7 @@ struct Associator {
 
     func match(_ v: Valued, extraFlags: PriceFlags = []) -> PriceMatch {
         let a = T[v.c.first].start, b = T[v.c.last].end
-        let text = String(scan.s[a..<b])
+        let text = string(a..<b)
         let marker = v.c.marker.map { self.text($0.token, $0.token) }
         // boxes and OCR confidence of the words used
         var box: Box? = nil
@@ -394,7 +404,8 @@ struct Associator {
         if v.currency == nil && !flags.contains(.bareNumber) { factor *= 0.9 }
         return PriceMatch(
             text: text, amount: v.r.amount, currency: v.currency, marker: marker, box: box,
-            confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil, unit: v.c.unit)
+            confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil,
+            unit: v.c.unit.map { self.text($0.lowerBound, $0.upperBound) })
     }
 
     mutating func run() -> [PriceMatch] {

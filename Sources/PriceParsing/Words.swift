@@ -104,6 +104,13 @@ enum ASCIIWords {
         var hasExact = false
     }
 
+    /// `Markers.lookup` of a packed ASCII word.
+    static func marker(_ key: UInt64) -> MarkerID? {
+        guard let facts = facts[PackedASCII.lower(key)] else { return nil }
+        if facts.hasExact, let m = exactMarkers[key] { return m }
+        return facts.folded
+    }
+
     static let facts: [UInt64: Facts] = {
         var out: [UInt64: Facts] = [:]
         for (k, m) in foldedMarkers { out[k, default: Facts()].folded = m }
@@ -142,14 +149,14 @@ enum ASCIIWords {
 /// A run of letters as the scanner looks it up: a short ASCII run by packed key (one look-up in
 /// `ASCIIWords.facts`), any other by string.
 struct Letters {
-    let scalars: ArraySlice<Unicode.Scalar>
+    let scalars: Slice<Scalars>
     /// The run packed as written; nil when it is not ASCII or too long to pack.
     let key: UInt64?
     let isASCII: Bool
     /// What the tables say of the packed run (nil when none has it or it is not packed).
     private let facts: ASCIIWords.Facts?
 
-    init(_ scalars: ArraySlice<Unicode.Scalar>) {
+    init(_ scalars: Slice<Scalars>) {
         self.scalars = scalars
         var key: UInt64 = 0, shift: UInt64 = 0, ascii = true
         for u in scalars {
@@ -180,6 +187,9 @@ struct Letters {
         return MarkerIDs.lookup(word, lower: word.lowercased())
     }
 
+    /// Whether all the letters are ASCII, and how many there are.
+    var asciiCount: (isASCII: Bool, count: Int) { (isASCII, scalars.count) }
+
     /// The currency a run of ASCII letters names as an ISO code: in any case, but a code that
     /// is also a word (`all`, `top`) only in upper case.
     var isoCode: MarkerID? {
@@ -194,5 +204,40 @@ struct Letters {
         }
         if needsStrings { return WordInfo(lower: String(scalars).lowercased()) }
         return WordInfo(isUnit: false, isPer: false, isX: false, lowerCount: scalars.count)
+    }
+}
+
+/// A marker key growing a scalar at a time (`R` → `R$`, `Fr` → `Fr.`): packed while it is a
+/// short ASCII key, so that each step is looked up without building a string.
+struct MarkerKey {
+    /// Scalars in the key.
+    private(set) var count: Int
+    private var isASCII: Bool
+    /// The key packed as written (`PackedASCII`), nil when it is not ASCII or too long.
+    private var packed: UInt64?
+
+    init(_ word: Letters) {
+        (isASCII, count) = word.asciiCount
+        packed = word.key
+    }
+
+    mutating func append(_ u: Unicode.Scalar) {
+        if u.value >= 0x80 {
+            isASCII = false
+            packed = nil
+        } else if let p = packed, count < PackedASCII.maxLength {
+            packed = p | UInt64(u.value) << UInt64(8 * count)
+        } else {
+            packed = nil
+        }
+        count += 1
+    }
+
+    /// `MarkerIDs.lookup` of the key; `string` gives the key as a string when the packed
+    /// tables cannot answer.
+    func marker(_ string: () -> String) -> MarkerID? {
+        if let packed { return ASCIIWords.marker(packed) }
+        if isASCII, count > ASCIIWords.longestUnpacked { return nil }  // longer than any key
+        return MarkerIDs.lookup(string())
     }
 }
