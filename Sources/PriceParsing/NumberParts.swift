@@ -141,7 +141,7 @@ struct FixedList<Element: BitwiseCopyable>: RandomAccessCollection, MutableColle
 
 /// Places lists of trivial values one after another in one block of memory.
 struct ListLayout {
-    static let alignment = 16  // at least that of every element type placed
+    static let alignment = 8  // at least that of every element type placed (more costs an aligned malloc)
     private(set) var byteCount = 0
 
     /// Where a list of `capacity` values of `T` goes.

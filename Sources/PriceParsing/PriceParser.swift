@@ -26,8 +26,7 @@ public struct PriceParser: Sendable {
                     spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,
                     zeroDecimalHint: hint.map { Associator.separatorMinorUnits($0) == 0 } ?? false)
             }
-            var a = Associator(scan: scan, line: line, options: options, hint: hint)
-            return a.run()
+            return Associator(scan: scan, line: line, options: options, hint: hint).run()
         }
     }
 
@@ -86,8 +85,6 @@ struct Associator {
     /// `options.currencyHint` in upper case.
     let hint: String?
     let T: FixedList<Token>
-    /// Marker tokens already given to a match.
-    var used = TokenSet()
 
     init(scan: Scan, line: TextLine, options: ParserOptions, hint: String?) {
         self.scan = scan
@@ -120,7 +117,8 @@ struct Associator {
         if k >= 0, k < T.count, case .dash = T[k].kind { return true }
         return false
     }
-    private func markerAt(_ k: Int) -> (MarkerID, Bool)? {
+    /// The marker at k, unless `used` (marker tokens already given to a match) holds it.
+    private func markerAt(_ k: Int, _ used: TokenSet) -> (MarkerID, Bool)? {
         if k >= 0, k < T.count, !used[k], case .marker(let m, let r) = T[k].kind { return (m, r) }
         return nil
     }
@@ -143,13 +141,13 @@ struct Associator {
     /// is no unit, is a real word (3+ letters) or from a script written without spaces, and the
     /// number looks like money: two decimals, or a marker right after it. `A12`, `SKU12345`,
     /// `V2.5` stay identifiers.
-    private func gluedWordAllowed(_ k: Int, _ w: WordInfo, _ num: RawNumber) -> Bool {
+    private func gluedWordAllowed(_ k: Int, _ w: WordInfo, _ num: RawNumber, _ used: TokenSet) -> Bool {
         if w.isUnit { return false }
         let cjk = isSingleCharWord(scalar(k - 1))
         guard cjk || w.lowerCount >= 3 else { return false }
         let twoDecimals = num.groups.count >= 2 && num.groups.last?.count == 2
             && (num.seps.last == 0x2C || num.seps.last == 0x2E)
-        let markerAfter = markerAt(k + 1) != nil && T[k + 1].gap <= 1
+        let markerAfter = markerAt(k + 1, used) != nil && T[k + 1].gap <= 1
         return twoDecimals || markerAfter
     }
 
@@ -203,10 +201,10 @@ struct Associator {
         return scalar(k) == 0x45
     }
 
-    func candidate(_ k: Int, allowSign: Bool = true) -> Candidate? {
+    func candidate(_ k: Int, allowSign: Bool = true, used: TokenSet) -> Candidate? {
         guard case .number(let ni) = T[k].kind, !scan.numbers[ni].rejected else { return nil }
         // letters glued to the number: an ID (`A12`, `x2`, `12B`) or a unit (`500g`, `2x`)
-        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, scan.numbers[ni]) {
+        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, scan.numbers[ni], used) {
             return nil
         }
         if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind {
@@ -239,7 +237,7 @@ struct Associator {
             c.hyphenated = true
         }
         // before: [sign] marker | marker sign | sign
-        if let (m, r) = markerAt(k - 1), T[k].gap <= 2 {
+        if let (m, r) = markerAt(k - 1, used), T[k].gap <= 2 {
             c.marker = (m, r, k - 1)
             c.first = k - 1
             if allowSign, isDashTok(k - 2), T[k - 1].gap == 0, isSign(k - 2) {
@@ -247,7 +245,7 @@ struct Associator {
                 c.first = k - 2
             }
         } else if allowSign, isDashTok(k - 1), T[k].gap == 0 {
-            if let (m, r) = markerAt(k - 2), T[k - 1].gap <= 1, !isNumber(k - 3) || T[k - 2].gap > 0 {
+            if let (m, r) = markerAt(k - 2, used), T[k - 1].gap <= 1, !isNumber(k - 3) || T[k - 2].gap > 0 {
                 c.marker = (m, r, k - 2)
                 c.negative = true
                 c.first = k - 2
@@ -258,7 +256,7 @@ struct Associator {
         }
         // after: marker (unless it is glued to the next number)
         if c.marker == nil, k + 1 < T.count, T[k + 1].gap <= 2 {
-            if let (m, r) = markerAt(k + 1), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
+            if let (m, r) = markerAt(k + 1, used), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
                 c.marker = (m, false, k + 1)
                 c.last = k + 1
                 if let ct = detachedCents(k, scan.numbers[ni]) {
@@ -274,12 +272,12 @@ struct Associator {
         if !c.negative, isDashTok(c.last + 1), T[c.last + 1].gap == 0 {
             let after = c.last + 2
             let followed = after < T.count && T[after].gap <= 2
-                && (isNumber(after) || (markerAt(after) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
+                && (isNumber(after) || (markerAt(after, used) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
             if !followed {
                 c.negative = true
                 c.last += 1
                 // `5,00- €`
-                if c.marker == nil, let (m, r) = markerAt(c.last + 1), !r, T[c.last + 1].gap <= 2 {
+                if c.marker == nil, let (m, r) = markerAt(c.last + 1, used), !r, T[c.last + 1].gap <= 2 {
                     c.marker = (m, false, c.last + 1)
                     c.last += 1
                 }
@@ -408,18 +406,21 @@ struct Associator {
             unit: v.c.unit.map { self.text($0.lowerBound, $0.upperBound) })
     }
 
-    mutating func run() -> [PriceMatch] {
+    /// Not mutating, its state in locals: a mutating method copies `self` for each call of a
+    /// non-mutating one.
+    func run() -> [PriceMatch] {
         var out: [PriceMatch] = []
+        var used = TokenSet()  // marker tokens already given to a match
         let onlyNumber = (T.count == 1 && isNumber(0))
             || (T.count == 2 && isDashTok(0) && T[1].gap == 0 && isNumber(1))
         var k = 0
         while k < T.count {
-            guard isNumber(k), let c = candidate(k) else {
+            guard isNumber(k), let c = candidate(k, used: used) else {
                 k += 1
                 continue
             }
             // range: `€10–20`, `$10 - $20`, `10–20 €`
-            if let (c2, k2end) = rangePartner(after: c) {
+            if let (c2, k2end) = rangePartner(after: c, used: used) {
                 let v1 = value(c, carried: c.marker == nil ? c2.marker?.kind : nil, onlyNumber: false)
                 let v2 = value(c2, carried: c2.marker == nil ? c.marker?.kind : nil, onlyNumber: false)
                 if let v1, let v2, v1.r.amount < v2.r.amount {
@@ -443,17 +444,17 @@ struct Associator {
     }
 
     /// The second end of a range after `c`, if the tokens say so.
-    private func rangePartner(after c: Candidate) -> (Candidate, Int)? {
+    private func rangePartner(after c: Candidate, used: TokenSet) -> (Candidate, Int)? {
         let d = c.last + 1
         guard isDashTok(d), T[d].gap <= 2, d + 1 < T.count, T[d + 1].gap <= 2 else { return nil }
         let symmetric = (T[d].gap == 0) == (T[d + 1].gap == 0)
         guard symmetric || scalar(d) != 0x2D else { return nil }
         var k2 = d + 1
         if !isNumber(k2) {
-            guard markerAt(k2) != nil, isNumber(k2 + 1), T[k2 + 1].gap <= 2 else { return nil }
+            guard markerAt(k2, used) != nil, isNumber(k2 + 1), T[k2 + 1].gap <= 2 else { return nil }
             k2 += 1
         }
-        guard var c2 = candidate(k2, allowSign: false) else { return nil }
+        guard var c2 = candidate(k2, allowSign: false, used: used) else { return nil }
         if c2.negative { return nil }
         c2.first = min(c2.first, k2)
         return (c2, c2.last)
