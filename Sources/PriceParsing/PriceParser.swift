@@ -410,6 +410,7 @@ struct Associator {
     /// non-mutating one.
     func run() -> [PriceMatch] {
         var out: [PriceMatch] = []
+        out.reserveCapacity(scan.numbers.count)  // a match per number at most: no regrowth
         var used = TokenSet()  // marker tokens already given to a match
         let onlyNumber = (T.count == 1 && isNumber(0))
             || (T.count == 2 && isDashTok(0) && T[1].gap == 0 && isNumber(1))

@@ -107,11 +107,16 @@ enum ASCIIWords {
     /// `Markers.lookup` of a packed ASCII word.
     static func marker(_ key: UInt64) -> MarkerID? {
         guard let facts = facts[PackedASCII.lower(key)] else { return nil }
-        if facts.hasExact, let m = exactMarkers[key] { return m }
+        if facts.hasExact, let m = exactMarkerTable[key] { return m }
         return facts.folded
     }
 
-    static let facts: [UInt64: Facts] = {
+    /// `factsByKey` as the scanner asks it, once per word.
+    static let facts = PackedTable(factsByKey)
+    /// `exactMarkers`, likewise.
+    static let exactMarkerTable = PackedTable(exactMarkers)
+
+    static let factsByKey: [UInt64: Facts] = {
         var out: [UInt64: Facts] = [:]
         for (k, m) in foldedMarkers { out[k, default: Facts()].folded = m }
         for (k, m) in codes { out[PackedASCII.lower(k), default: Facts()].code = m }
@@ -179,7 +184,7 @@ struct Letters {
     var marker: MarkerID? {
         if let key {
             guard let facts else { return nil }
-            if facts.hasExact, let m = ASCIIWords.exactMarkers[key] { return m }
+            if facts.hasExact, let m = ASCIIWords.exactMarkerTable[key] { return m }
             return facts.folded
         }
         guard needsStrings else { return nil }
@@ -239,5 +244,46 @@ struct MarkerKey {
         if let packed { return ASCIIWords.marker(packed) }
         if isASCII, count > ASCIIWords.longestUnpacked { return nil }  // longer than any key
         return MarkerIDs.lookup(string())
+    }
+}
+
+/// A read-only table keyed by packed ASCII words (`PackedASCII`, never 0): open addressing
+/// with a multiplicative hash, a few instructions per look-up where `Dictionary` runs SipHash.
+struct PackedTable<Value: Sendable>: Sendable {
+    private let keys: [UInt64]  // 0: an empty slot
+    private let values: [Value?]
+    private let shift: UInt64
+    private let mask: Int
+
+    init(_ table: [UInt64: Value]) {
+        var bits = 4
+        while 1 << bits < 2 * table.count { bits += 1 }  // at most half full
+        shift = UInt64(64 - bits)
+        mask = (1 << bits) - 1
+        var keys = [UInt64](repeating: 0, count: 1 << bits)
+        var values = [Value?](repeating: nil, count: 1 << bits)
+        for (key, value) in table {
+            precondition(key != 0, "packed words are not empty")
+            var i = Self.slot(key, shift)
+            while keys[i] != 0 { i = (i + 1) & mask }
+            keys[i] = key
+            values[i] = value
+        }
+        self.keys = keys
+        self.values = values
+    }
+
+    private static func slot(_ key: UInt64, _ shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    subscript(key: UInt64) -> Value? {
+        var i = Self.slot(key, shift)
+        while true {
+            let k = keys[i]
+            if k == key { return values[i] }
+            if k == 0 { return nil }
+            i = (i + 1) & mask
+        }
     }
 }
