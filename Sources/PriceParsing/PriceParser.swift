@@ -19,15 +19,15 @@ public struct PriceParser: Sendable {
 
     /// Every price in one line, in reading order.
     public func parse(_ line: TextLine) -> [PriceMatch] {
-        var scan = Scan(line: line)
-        let hint = options.currencyHint?.uppercased()
-        if scan.numbers.count >= 2 {
-            scan.joinSpaceGroups(
-                spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,
-                zeroDecimalHint: hint.map { Associator.separatorMinorUnits($0) == 0 } ?? false)
+        Scan.withScan(of: line) { scan in
+            let hint = options.currencyHint?.uppercased()
+            if scan.numbers.count >= 2 {
+                scan.joinSpaceGroups(
+                    spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,
+                    zeroDecimalHint: hint.map { Associator.separatorMinorUnits($0) == 0 } ?? false)
+            }
+            return Associator(scan: scan, line: line, options: options, hint: hint).run()
         }
-        var a = Associator(scan: scan, line: line, options: options, hint: hint)
-        return a.run()
     }
 
     /// Every price on a page, line by line, in reading order; page context
@@ -84,9 +84,7 @@ struct Associator {
     let options: ParserOptions
     /// `options.currencyHint` in upper case.
     let hint: String?
-    let T: [Token]
-    /// Marker tokens already given to a match.
-    var used = TokenSet()
+    let T: FixedList<Token>
 
     init(scan: Scan, line: TextLine, options: ParserOptions, hint: String?) {
         self.scan = scan
@@ -106,8 +104,9 @@ struct Associator {
         var hyphenated = false
         /// `1250€ 60`: token index of cents printed apart after the marker.
         var cents: Int? = nil
-        /// `$12.50/kg`, `2,99 € per kg`: what the price is per.
-        var unit: String? = nil
+        /// `$12.50/kg`, `2,99 € per kg`: the tokens saying what the price is per (its text is
+        /// made only for a match, and a candidate stays a plain value).
+        var unit: ClosedRange<Int>? = nil
     }
 
     private func isNumber(_ k: Int) -> Bool {
@@ -118,7 +117,8 @@ struct Associator {
         if k >= 0, k < T.count, case .dash = T[k].kind { return true }
         return false
     }
-    private func markerAt(_ k: Int) -> (MarkerID, Bool)? {
+    /// The marker at k, unless `used` (marker tokens already given to a match) holds it.
+    private func markerAt(_ k: Int, _ used: TokenSet) -> (MarkerID, Bool)? {
         if k >= 0, k < T.count, !used[k], case .marker(let m, let r) = T[k].kind { return (m, r) }
         return nil
     }
@@ -127,27 +127,35 @@ struct Associator {
         if k >= 0, k < T.count, case .number(let ni) = T[k].kind { return scan.numbers[ni] }
         return nil
     }
-    private func text(_ a: Int, _ b: Int) -> String { String(scan.s[T[a].start..<T[b].end]) }
+    private func text(_ a: Int, _ b: Int) -> String { string(T[a].start..<T[b].end) }
+
+    /// The text of scalars r: a whole word's own string when r is exactly one word (no new
+    /// string to build), else one made from the scalars (the same text either way).
+    private func string(_ r: Range<Int>) -> String {
+        let w = scan.wordOf(r.lowerBound)
+        if w >= 0, scan.wordRanges[w].range == r { return line.words[w].text }
+        return String(scan.s[r])
+    }
 
     /// A word glued before a number (`Total29.90`, `税込1,280円`) leaves it a price when the word
     /// is no unit, is a real word (3+ letters) or from a script written without spaces, and the
     /// number looks like money: two decimals, or a marker right after it. `A12`, `SKU12345`,
     /// `V2.5` stay identifiers.
-    private func gluedWordAllowed(_ k: Int, _ w: WordInfo, _ num: RawNumber) -> Bool {
+    private func gluedWordAllowed(_ k: Int, _ w: WordInfo, _ num: RawNumber, _ used: TokenSet) -> Bool {
         if w.isUnit { return false }
         let cjk = isSingleCharWord(scalar(k - 1))
         guard cjk || w.lowerCount >= 3 else { return false }
         let twoDecimals = num.groups.count >= 2 && num.groups.last?.count == 2
             && (num.seps.last == 0x2C || num.seps.last == 0x2E)
-        let markerAfter = markerAt(k + 1) != nil && T[k + 1].gap <= 1
+        let markerAfter = markerAt(k + 1, used) != nil && T[k + 1].gap <= 1
         return twoDecimals || markerAfter
     }
 
     /// Words that say "per" before a unit (`2,99 € per kg`, `je Stück`, `за кг`).
     static let perWords: Set<String> = ["per", "pro", "je", "par", "por", "за"]
 
-    /// `$12.50/kg`, `2,99 € / 100 g`, `3,49 € je kg`: the unit after the price, else nil.
-    private func unitAfter(_ last: Int) -> String? {
+    /// `$12.50/kg`, `2,99 € / 100 g`, `3,49 € je kg`: the tokens of the unit after the price, else nil.
+    private func unitAfter(_ last: Int) -> ClosedRange<Int>? {
         let d = last + 1
         guard d + 1 < T.count, T[d].gap <= 1, T[d + 1].gap <= 1 else { return nil }
         if case .other(0x2F) = T[d].kind {
@@ -158,7 +166,7 @@ struct Associator {
         var u = d + 1
         if isNumber(u), u + 1 < T.count, T[u + 1].gap <= 1 { u += 1 }  // `/100 g`
         guard case .word(let w) = T[u].kind, w.isUnit else { return nil }
-        return text(d + 1, u)
+        return (d + 1)...u
     }
 
     /// `1250€ 60`, `35€ 99`: a whole number, a marker glued to it, then two digits standing
@@ -193,10 +201,10 @@ struct Associator {
         return scalar(k) == 0x45
     }
 
-    func candidate(_ k: Int, allowSign: Bool = true) -> Candidate? {
+    func candidate(_ k: Int, allowSign: Bool = true, used: TokenSet) -> Candidate? {
         guard case .number(let ni) = T[k].kind, !scan.numbers[ni].rejected else { return nil }
         // letters glued to the number: an ID (`A12`, `x2`, `12B`) or a unit (`500g`, `2x`)
-        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, scan.numbers[ni]) {
+        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, scan.numbers[ni], used) {
             return nil
         }
         if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind {
@@ -229,7 +237,7 @@ struct Associator {
             c.hyphenated = true
         }
         // before: [sign] marker | marker sign | sign
-        if let (m, r) = markerAt(k - 1), T[k].gap <= 2 {
+        if let (m, r) = markerAt(k - 1, used), T[k].gap <= 2 {
             c.marker = (m, r, k - 1)
             c.first = k - 1
             if allowSign, isDashTok(k - 2), T[k - 1].gap == 0, isSign(k - 2) {
@@ -237,7 +245,7 @@ struct Associator {
                 c.first = k - 2
             }
         } else if allowSign, isDashTok(k - 1), T[k].gap == 0 {
-            if let (m, r) = markerAt(k - 2), T[k - 1].gap <= 1, !isNumber(k - 3) || T[k - 2].gap > 0 {
+            if let (m, r) = markerAt(k - 2, used), T[k - 1].gap <= 1, !isNumber(k - 3) || T[k - 2].gap > 0 {
                 c.marker = (m, r, k - 2)
                 c.negative = true
                 c.first = k - 2
@@ -248,7 +256,7 @@ struct Associator {
         }
         // after: marker (unless it is glued to the next number)
         if c.marker == nil, k + 1 < T.count, T[k + 1].gap <= 2 {
-            if let (m, r) = markerAt(k + 1), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
+            if let (m, r) = markerAt(k + 1, used), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
                 c.marker = (m, false, k + 1)
                 c.last = k + 1
                 if let ct = detachedCents(k, scan.numbers[ni]) {
@@ -264,12 +272,12 @@ struct Associator {
         if !c.negative, isDashTok(c.last + 1), T[c.last + 1].gap == 0 {
             let after = c.last + 2
             let followed = after < T.count && T[after].gap <= 2
-                && (isNumber(after) || (markerAt(after) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
+                && (isNumber(after) || (markerAt(after, used) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
             if !followed {
                 c.negative = true
                 c.last += 1
                 // `5,00- €`
-                if c.marker == nil, let (m, r) = markerAt(c.last + 1), !r, T[c.last + 1].gap <= 2 {
+                if c.marker == nil, let (m, r) = markerAt(c.last + 1, used), !r, T[c.last + 1].gap <= 2 {
                     c.marker = (m, false, c.last + 1)
                     c.last += 1
                 }
@@ -368,7 +376,7 @@ struct Associator {
 
     func match(_ v: Valued, extraFlags: PriceFlags = []) -> PriceMatch {
         let a = T[v.c.first].start, b = T[v.c.last].end
-        let text = String(scan.s[a..<b])
+        let text = string(a..<b)
         let marker = v.c.marker.map { self.text($0.token, $0.token) }
         // boxes and OCR confidence of the words used
         var box: Box? = nil
@@ -394,21 +402,26 @@ struct Associator {
         if v.currency == nil && !flags.contains(.bareNumber) { factor *= 0.9 }
         return PriceMatch(
             text: text, amount: v.r.amount, currency: v.currency, marker: marker, box: box,
-            confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil, unit: v.c.unit)
+            confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil,
+            unit: v.c.unit.map { self.text($0.lowerBound, $0.upperBound) })
     }
 
-    mutating func run() -> [PriceMatch] {
+    /// Not mutating, its state in locals: a mutating method copies `self` for each call of a
+    /// non-mutating one.
+    func run() -> [PriceMatch] {
         var out: [PriceMatch] = []
+        out.reserveCapacity(scan.numbers.count)  // a match per number at most: no regrowth
+        var used = TokenSet()  // marker tokens already given to a match
         let onlyNumber = (T.count == 1 && isNumber(0))
             || (T.count == 2 && isDashTok(0) && T[1].gap == 0 && isNumber(1))
         var k = 0
         while k < T.count {
-            guard isNumber(k), let c = candidate(k) else {
+            guard isNumber(k), let c = candidate(k, used: used) else {
                 k += 1
                 continue
             }
             // range: `€10–20`, `$10 - $20`, `10–20 €`
-            if let (c2, k2end) = rangePartner(after: c) {
+            if let (c2, k2end) = rangePartner(after: c, used: used) {
                 let v1 = value(c, carried: c.marker == nil ? c2.marker?.kind : nil, onlyNumber: false)
                 let v2 = value(c2, carried: c2.marker == nil ? c.marker?.kind : nil, onlyNumber: false)
                 if let v1, let v2, v1.r.amount < v2.r.amount {
@@ -432,17 +445,17 @@ struct Associator {
     }
 
     /// The second end of a range after `c`, if the tokens say so.
-    private func rangePartner(after c: Candidate) -> (Candidate, Int)? {
+    private func rangePartner(after c: Candidate, used: TokenSet) -> (Candidate, Int)? {
         let d = c.last + 1
         guard isDashTok(d), T[d].gap <= 2, d + 1 < T.count, T[d + 1].gap <= 2 else { return nil }
         let symmetric = (T[d].gap == 0) == (T[d + 1].gap == 0)
         guard symmetric || scalar(d) != 0x2D else { return nil }
         var k2 = d + 1
         if !isNumber(k2) {
-            guard markerAt(k2) != nil, isNumber(k2 + 1), T[k2 + 1].gap <= 2 else { return nil }
+            guard markerAt(k2, used) != nil, isNumber(k2 + 1), T[k2 + 1].gap <= 2 else { return nil }
             k2 += 1
         }
-        guard var c2 = candidate(k2, allowSign: false) else { return nil }
+        guard var c2 = candidate(k2, allowSign: false, used: used) else { return nil }
         if c2.negative { return nil }
         c2.first = min(c2.first, k2)
         return (c2, c2.last)

@@ -99,7 +99,7 @@ func isLetter(_ s: Unicode.Scalar) -> Bool {
 
 extension String {
     /// The string of these scalars, encoded straight into its storage.
-    init(_ scalars: ArraySlice<Unicode.Scalar>) {
+    init(_ scalars: Slice<Scalars>) {
         let count = scalars.reduce(0) { $0 + UTF8.width($1) }
         self.init(unsafeUninitializedCapacity: count) { buffer in
             var i = 0
@@ -114,43 +114,81 @@ extension String {
     }
 }
 
+/// The scalars of a line, as the scanner reads them.
+typealias Scalars = FixedList<Unicode.Scalar>
+
+/// Where a word's scalars are in the line (`Range<Int>` as a plain value, for `FixedList`).
+struct WordSpan {
+    let lowerBound: Int
+    let upperBound: Int
+
+    init(_ r: Range<Int>) {
+        lowerBound = r.lowerBound
+        upperBound = r.upperBound
+    }
+
+    var range: Range<Int> { lowerBound..<upperBound }
+}
+
 struct Scan {
     /// The line's words joined by single spaces.
-    let s: [Unicode.Scalar]
+    private(set) var s: Scalars
     /// Where each word's scalars are in `s`.
-    let wordRanges: [Range<Int>]
+    private(set) var wordRanges: FixedList<WordSpan>
     /// Word boxes, to refuse joining number groups across a wide gap (empty when no word has one).
     let boxes: [Box?]
-    var tokens: [Token] = []
-    var numbers: [RawNumber] = []
+    var tokens: FixedList<Token>
+    var numbers: FixedList<RawNumber>
+    /// Room for the groups and separators of numbers longer than their inline storage.
+    var spill: SpillArena? = nil
 
-    init(line: TextLine) {
-        var s: [Unicode.Scalar] = []
-        s.reserveCapacity(line.words.reduce(0) { $0 + $1.text.utf8.count + 1 })
-        var wordRanges: [Range<Int>] = []
-        wordRanges.reserveCapacity(line.words.count)
-        var anyBox = false
-        for w in line.words {
-            if !wordRanges.isEmpty { s.append(" ") }
-            let start = s.count
-            Self.appendScalars(of: w.text, to: &s)
-            wordRanges.append(start..<s.count)
-            anyBox = anyBox || w.box != nil
+    /// Scans `line` and hands the scan to `body`. The scan's lists live in one temporary
+    /// allocation (on the stack when it fits) sized up front: a line has at most as many
+    /// scalars as UTF-8 bytes, and at most as many tokens, or numbers, as scalars (each takes
+    /// at least one). Nothing of the scan may outlive `body`.
+    static func withScan<R>(of line: TextLine, _ body: (inout Scan) -> R) -> R {
+        let words = line.words
+        var scalars = 0, anyBox = false
+        for k in words.indices {  // by index: iterating would copy each word
+            scalars += words[k].text.utf8.count + 1
+            anyBox = anyBox || words[k].box != nil
         }
+        var layout = ListLayout()
+        let sAt = layout.add(Unicode.Scalar.self, scalars)
+        let rangesAt = layout.add(WordSpan.self, words.count)
+        let tokensAt = layout.add(Token.self, scalars)
+        let numbersAt = layout.add(RawNumber.self, scalars)
+        return withUnsafeTemporaryAllocation(byteCount: layout.byteCount, alignment: ListLayout.alignment) { memory in
+            var scan = Scan(
+                line: line, anyBox: anyBox, s: sAt.list(in: memory), wordRanges: rangesAt.list(in: memory),
+                tokens: tokensAt.list(in: memory), numbers: numbersAt.list(in: memory))
+            return body(&scan)
+        }
+    }
+
+    private init(line: TextLine, anyBox: Bool, s: Scalars, wordRanges: FixedList<WordSpan>,
+                 tokens: FixedList<Token>, numbers: FixedList<RawNumber>) {
+        let words = line.words
         self.s = s
         self.wordRanges = wordRanges
-        self.boxes = anyBox ? line.words.map(\.box) : []
+        self.tokens = tokens
+        self.numbers = numbers
+        for k in words.indices {
+            if k > 0 { self.s.append(" ") }
+            let start = self.s.count
+            Self.appendScalars(of: words[k].text, to: &self.s)
+            self.wordRanges.append(WordSpan(start..<self.s.count))
+        }
+        self.boxes = anyBox ? words.map(\.box) : []
         // Every number starts with a digit (after at most a separator): a line without one
         // holds no price and is not tokenized.
-        guard s.contains(where: { asciiDigit($0.value) != nil }) else { return }
-        tokens.reserveCapacity(s.count / 2 + 1)
-        numbers.reserveCapacity(s.count / 4 + 1)
+        guard self.s.contains(where: { asciiDigit($0.value) != nil }) else { return }
         tokenize()
     }
 
     /// Appends the scalars of `text`, decoded straight from its UTF-8 storage (a native
     /// string's is valid UTF-8) rather than through `unicodeScalars`' index arithmetic.
-    private static func appendScalars(of text: String, to s: inout [Unicode.Scalar]) {
+    private static func appendScalars(of text: String, to s: inout Scalars) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var i = 0
             while i < bytes.count {
@@ -183,7 +221,7 @@ struct Scan {
             let mid = (lo + hi) / 2
             if wordRanges[mid].lowerBound <= p { lo = mid } else { hi = mid }
         }
-        return wordRanges[lo].contains(p) ? lo : -1
+        return wordRanges[lo].range.contains(p) ? lo : -1
     }
 
     private func v(_ i: Int) -> UInt32 { i < s.count && i >= 0 ? s[i].value : 0 }
@@ -219,22 +257,26 @@ struct Scan {
     /// The longest marker made of the word at i..<wordEnd and the punctuation, symbols and
     /// letters right after it (up to `Markers.longestKey` scalars, not across a space or a
     /// digit), ending before something that is not a letter; nil when none.
-    private func punctuatedMarker(from i: Int, wordEnd: Int, word: String) -> (MarkerID, Int)? {
-        var key = word
-        var count = wordEnd - i
+    private func punctuatedMarker(from i: Int, wordEnd: Int, word: Letters) -> (MarkerID, Int)? {
+        var key = MarkerKey(word)
         var k = wordEnd
         var best: (MarkerID, Int)? = nil
-        while k < s.count, count < Markers.longestKey {
+        while k < s.count, key.count < Markers.longestKey {
             let c = s[k].value
             if isSpaceLike(c) || asciiDigit(c) != nil { break }
             k += 1
             if isDirectionMark(c) { continue }
-            key.unicodeScalars.append(s[k - 1])
-            count += 1
+            key.append(s[k - 1])
             var after = k
             while after < s.count, isDirectionMark(s[after].value) { after += 1 }
             if after < s.count, isLetter(s[after]) { continue }
-            if let m = MarkerIDs.lookup(key) { best = (m, after) }
+            let m = key.marker {
+                // the key's scalars: those from i to k but the direction marks (none is in the word)
+                var key = String.UnicodeScalarView()
+                for u in s[i..<k] where !isDirectionMark(u.value) { key.append(u) }
+                return String(key)
+            }
+            if let m { best = (m, after) }
         }
         return best
     }
@@ -255,7 +297,7 @@ struct Scan {
         let letters = Letters(s[i..<j])
         // `R$`, `B/.`, `Fr.`, `ل.س.`: a marker with punctuation or a symbol in it
         if j < s.count, MarkerIDs.isContinuation(s[j].value),
-            let (m, end) = punctuatedMarker(from: i, wordEnd: j, word: String(s[i..<j]))
+            let (m, end) = punctuatedMarker(from: i, wordEnd: j, word: letters)
         {
             return (.marker(m, repaired: false), end)
         }
@@ -355,20 +397,20 @@ struct Scan {
         guard numbers.count >= 2,
             tokens.indices.dropFirst().contains(where: { tokens[$0].gap == 1 && Self.number(tokens, $0 - 1) != nil && Self.number(tokens, $0) != nil })
         else { return }
-        let toks = tokens
-        var nums = numbers
-        var out: [Token] = []
-        out.reserveCapacity(toks.count)
+        var toks: [Token] = []  // read while `tokens` is rewritten
+        toks.reserveCapacity(tokens.count)
+        for t in tokens { toks.append(t) }
+        tokens.removeAll()
         var k = 0
         while k < toks.count {
-            guard let ni = Self.number(toks, k), Self.head(nums[ni]) else {
-                out.append(toks[k])
+            guard let ni = Self.number(toks, k), Self.head(numbers[ni]) else {
+                tokens.append(toks[k])
                 k += 1
                 continue
             }
             var m = k
-            while let nj = Self.number(toks, m + 1), toks[m + 1].gap == 1, Self.tail(nums[nj]),
-                let nm = Self.number(toks, m), Self.onlySpaceGroups(nums[nm]),
+            while let nj = Self.number(toks, m + 1), toks[m + 1].gap == 1, Self.tail(numbers[nj]),
+                let nm = Self.number(toks, m), Self.onlySpaceGroups(numbers[nm]),
                 closeEnough(toks[m].end - 1, toks[m + 1].start)
             {
                 m += 1
@@ -376,33 +418,36 @@ struct Scan {
             // `1 299,-`: the whole-amount dash is only ever written after a price
             let touching = (Self.isMarker(toks, k - 1) && toks[k].gap <= 1)
                 || (Self.isMarker(toks, m + 1) && toks[m + 1].gap <= 1)
-                || (m > k && nums[Self.number(toks, m)!].wholeDash)
+                || (m > k && numbers[Self.number(toks, m)!].wholeDash)
             let alone = k == 0 && m == toks.count - 1
             guard m > k, touching || (spaceGroupedHint && (alone || zeroDecimalHint)) else {
-                out.append(toks[k])
+                tokens.append(toks[k])
                 k += 1
                 continue
             }
-            var joined = nums[ni]
+            var joined = numbers[ni]
+            // built afresh: a number appends only to groups it started (`SpillArena`)
+            joined.groups = DigitGroups()
+            joined.groups.append(contentsOf: numbers[ni].groups, spill: &spill)
+            joined.seps = Separators()
+            joined.seps.append(contentsOf: numbers[ni].seps, spill: &spill)
             for t in (k + 1)...m {
                 guard let nt = Self.number(toks, t) else { continue }
-                let r = nums[nt]
-                joined.groups.append(contentsOf: r.groups)
-                joined.seps.append(0x20)
-                joined.seps.append(contentsOf: r.seps)
+                let r = numbers[nt]
+                joined.groups.append(contentsOf: r.groups, spill: &spill)
+                joined.seps.append(0x20, spill: &spill)
+                joined.seps.append(contentsOf: r.seps, spill: &spill)
                 joined.digitCount += r.digitCount
                 joined.repaired = joined.repaired || r.repaired
                 joined.wholeDash = r.wholeDash
             }
-            nums[ni] = joined
-            out.append(Token(kind: .number(ni), start: toks[k].start, end: toks[m].end, gap: toks[k].gap))
+            numbers[ni] = joined
+            tokens.append(Token(kind: .number(ni), start: toks[k].start, end: toks[m].end, gap: toks[k].gap))
             k = m + 1
         }
-        tokens = out
-        numbers = nums
     }
 
-    private static func number(_ t: [Token], _ k: Int) -> Int? {
+    private static func number<Tokens: RandomAccessCollection<Token>>(_ t: Tokens, _ k: Int) -> Int? where Tokens.Index == Int {
         if k >= 0, k < t.count, case .number(let ni) = t[k].kind { return ni }
         return nil
     }
@@ -488,7 +533,7 @@ struct Scan {
         return false
     }
 
-    private func scanNumber(at start: Int) -> (RawNumber, Int) {
+    private mutating func scanNumber(at start: Int) -> (RawNumber, Int) {
         let n = s.count
         var num = RawNumber()
         var j = start
@@ -515,7 +560,7 @@ struct Scan {
                 break
             }
             num.digitCount += cur.count
-            num.groups.append(cur)
+            num.groups.append(cur, spill: &spill)
             cur = DigitGroup()
             allowConfusable = false
             guard j < n, num.leadingSep == nil else { break }
@@ -524,8 +569,8 @@ struct Scan {
             if let d0 = superscriptDigit(c), let d1 = superscriptDigit(v(j + 1)), superscriptDigit(v(j + 2)) == nil {
                 let used = Set(num.seps.filter { $0 == 0x2C || $0 == 0x2E })
                 if used.count < 2 {
-                    num.seps.append(used.contains(0x2E) ? 0x2C : 0x2E)
-                    num.groups.append(DigitGroup([d0, d1]))
+                    num.seps.append(used.contains(0x2E) ? 0x2C : 0x2E, spill: &spill)
+                    num.groups.append(DigitGroup([d0, d1]), spill: &spill)
                     num.digitCount += 2
                     j += 2
                 }
@@ -533,14 +578,14 @@ struct Scan {
             }
             if isDecimalSep(c) {
                 if digitAt(j + 1) {
-                    num.seps.append(normSep(c))
+                    num.seps.append(normSep(c), spill: &spill)
                     j += 1
                     continue
                 }
                 // `2O,OO`: a two-place fraction written with look-alike letters
                 if confusableFraction(j + 1) {
                     allowConfusable = true
-                    num.seps.append(normSep(c))
+                    num.seps.append(normSep(c), spill: &spill)
                     j += 1
                     continue
                 }
@@ -555,7 +600,7 @@ struct Scan {
                         || (num.groups.count >= 2 && AmountResolver.validGrouping(num.groups) && num.groups.last?.count == 3),
                     closeEnough(j, j + 2)
                 {
-                    num.seps.append(normSep(c))
+                    num.seps.append(normSep(c), spill: &spill)
                     num.repaired = true
                     j += 2
                     continue
@@ -564,7 +609,7 @@ struct Scan {
             }
             if c == 0x27 || c == 0x2019 || c == 0x2BC || c == 0xB4 {  // ' ’ ʼ ´
                 if exactDigits(j + 1, 3) || (digitRun(j + 1, cap: 4) == 3 && (isDecimalSep(v(j + 4)) || v(j + 4) == c)) {
-                    num.seps.append(0x27)
+                    num.seps.append(0x27, spill: &spill)
                     j += 1
                     continue
                 }
@@ -572,7 +617,7 @@ struct Scan {
             }
             if isGroupSpace(c) {
                 if digitRun(j + 1, cap: 4) == 3, !isLetter(j + 4 < n ? s[j + 4] : " ") {
-                    num.seps.append(0x20)
+                    num.seps.append(0x20, spill: &spill)
                     j += 1
                     continue
                 }
@@ -583,7 +628,7 @@ struct Scan {
                 if isDecimalSep(v(j + 1)), exactDigits(j + 2, 2),
                     !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E })
                 {
-                    num.seps.append(normSep(v(j + 1)))
+                    num.seps.append(normSep(v(j + 1)), spill: &spill)
                     num.repaired = true
                     j += 2
                     continue
@@ -595,7 +640,7 @@ struct Scan {
                     (isDecimalSep(v(j + 4)) && digitAt(j + 5)) || (v(j + 4) == 0x20 && digitRun(j + 5, cap: 4) == 3),
                     closeEnough(j - 1, j + 1)
                 {
-                    num.seps.append(0x20)
+                    num.seps.append(0x20, spill: &spill)
                     j += 1
                     continue
                 }

@@ -104,7 +104,19 @@ enum ASCIIWords {
         var hasExact = false
     }
 
-    static let facts: [UInt64: Facts] = {
+    /// `Markers.lookup` of a packed ASCII word.
+    static func marker(_ key: UInt64) -> MarkerID? {
+        guard let facts = facts[PackedASCII.lower(key)] else { return nil }
+        if facts.hasExact, let m = exactMarkerTable[key] { return m }
+        return facts.folded
+    }
+
+    /// `factsByKey` as the scanner asks it, once per word.
+    static let facts = PackedTable(factsByKey)
+    /// `exactMarkers`, likewise.
+    static let exactMarkerTable = PackedTable(exactMarkers)
+
+    static let factsByKey: [UInt64: Facts] = {
         var out: [UInt64: Facts] = [:]
         for (k, m) in foldedMarkers { out[k, default: Facts()].folded = m }
         for (k, m) in codes { out[PackedASCII.lower(k), default: Facts()].code = m }
@@ -142,14 +154,14 @@ enum ASCIIWords {
 /// A run of letters as the scanner looks it up: a short ASCII run by packed key (one look-up in
 /// `ASCIIWords.facts`), any other by string.
 struct Letters {
-    let scalars: ArraySlice<Unicode.Scalar>
+    let scalars: Slice<Scalars>
     /// The run packed as written; nil when it is not ASCII or too long to pack.
     let key: UInt64?
     let isASCII: Bool
     /// What the tables say of the packed run (nil when none has it or it is not packed).
     private let facts: ASCIIWords.Facts?
 
-    init(_ scalars: ArraySlice<Unicode.Scalar>) {
+    init(_ scalars: Slice<Scalars>) {
         self.scalars = scalars
         var key: UInt64 = 0, shift: UInt64 = 0, ascii = true
         for u in scalars {
@@ -172,13 +184,16 @@ struct Letters {
     var marker: MarkerID? {
         if let key {
             guard let facts else { return nil }
-            if facts.hasExact, let m = ASCIIWords.exactMarkers[key] { return m }
+            if facts.hasExact, let m = ASCIIWords.exactMarkerTable[key] { return m }
             return facts.folded
         }
         guard needsStrings else { return nil }
         let word = String(scalars)
         return MarkerIDs.lookup(word, lower: word.lowercased())
     }
+
+    /// Whether all the letters are ASCII, and how many there are.
+    var asciiCount: (isASCII: Bool, count: Int) { (isASCII, scalars.count) }
 
     /// The currency a run of ASCII letters names as an ISO code: in any case, but a code that
     /// is also a word (`all`, `top`) only in upper case.
@@ -194,5 +209,81 @@ struct Letters {
         }
         if needsStrings { return WordInfo(lower: String(scalars).lowercased()) }
         return WordInfo(isUnit: false, isPer: false, isX: false, lowerCount: scalars.count)
+    }
+}
+
+/// A marker key growing a scalar at a time (`R` → `R$`, `Fr` → `Fr.`): packed while it is a
+/// short ASCII key, so that each step is looked up without building a string.
+struct MarkerKey {
+    /// Scalars in the key.
+    private(set) var count: Int
+    private var isASCII: Bool
+    /// The key packed as written (`PackedASCII`), nil when it is not ASCII or too long.
+    private var packed: UInt64?
+
+    init(_ word: Letters) {
+        (isASCII, count) = word.asciiCount
+        packed = word.key
+    }
+
+    mutating func append(_ u: Unicode.Scalar) {
+        if u.value >= 0x80 {
+            isASCII = false
+            packed = nil
+        } else if let p = packed, count < PackedASCII.maxLength {
+            packed = p | UInt64(u.value) << UInt64(8 * count)
+        } else {
+            packed = nil
+        }
+        count += 1
+    }
+
+    /// `MarkerIDs.lookup` of the key; `string` gives the key as a string when the packed
+    /// tables cannot answer.
+    func marker(_ string: () -> String) -> MarkerID? {
+        if let packed { return ASCIIWords.marker(packed) }
+        if isASCII, count > ASCIIWords.longestUnpacked { return nil }  // longer than any key
+        return MarkerIDs.lookup(string())
+    }
+}
+
+/// A read-only table keyed by packed ASCII words (`PackedASCII`, never 0): open addressing
+/// with a multiplicative hash, a few instructions per look-up where `Dictionary` runs SipHash.
+struct PackedTable<Value: Sendable>: Sendable {
+    private let keys: [UInt64]  // 0: an empty slot
+    private let values: [Value?]
+    private let shift: UInt64
+    private let mask: Int
+
+    init(_ table: [UInt64: Value]) {
+        var bits = 4
+        while 1 << bits < 2 * table.count { bits += 1 }  // at most half full
+        shift = UInt64(64 - bits)
+        mask = (1 << bits) - 1
+        var keys = [UInt64](repeating: 0, count: 1 << bits)
+        var values = [Value?](repeating: nil, count: 1 << bits)
+        for (key, value) in table {
+            precondition(key != 0, "packed words are not empty")
+            var i = Self.slot(key, shift)
+            while keys[i] != 0 { i = (i + 1) & mask }
+            keys[i] = key
+            values[i] = value
+        }
+        self.keys = keys
+        self.values = values
+    }
+
+    private static func slot(_ key: UInt64, _ shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    subscript(key: UInt64) -> Value? {
+        var i = Self.slot(key, shift)
+        while true {
+            let k = keys[i]
+            if k == key { return values[i] }
+            if k == 0 { return nil }
+            i = (i + 1) & mask
+        }
     }
 }
