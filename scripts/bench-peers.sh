@@ -40,10 +40,23 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Engine text → one JSON line {"file", "amounts", "roles"} through pricecam's parser.
-parse_lines() { # $1 = image name, $2 = text file; $hint: --currency-hint C or nothing
-    "$bin" parse --format jsonl ${hint:+$hint} < "$2" 2>/dev/null \
-        | "$PY" -c 'import sys,json; ps=[p for l in sys.stdin if l.strip() for p in json.loads(l).get("prices",[])]; print(json.dumps({"file":sys.argv[1],"amounts":[p["amount"] for p in ps]}))' "$1"
+# Engine text → pricecam's parser → $3/<image>.jsonl, which `eval --found $3` scores.
+parse_lines() { # $1 = image name, $2 = text file, $3 = folder; $hint: --currency-hint C or nothing
+    mkdir -p "$(dirname "$3/$1")"
+    "$bin" parse --format jsonl ${hint:+$hint} < "$2" > "$3/$1.jsonl" 2>/dev/null || :
+}
+
+# One table row from `pricecam eval --json` (scores are eval's; this only lays them out).
+row() { # $1 = set, $2 = images, $3 = engine, $4 = eval JSON, $5 = "wall cpu" ms per image
+    "$PY" - "$@" <<'PYEOF2'
+import json, sys
+name, n, engine, summary, times = sys.argv[1:]
+s = json.loads(summary)["sets"][0]
+f = lambda x: f"{x:.3f}" if x is not None else "-"
+tr = f"{s['total_recall']:.3f} ({s['totals_found']}/{s['totals_expected']})" if s["totals_expected"] else "-"
+wall, cpu = (float(x) for x in times.split())
+print(f"{name:<16} {n:>4} | {engine:<9} {tr:<20} {f(s['amount_precision']):>6} {f(s['amount_recall']):>6} {f(s['amount_f1']):>6} {wall:>8.0f} {cpu:>8.0f}")
+PYEOF2
 }
 
 cores=$(getconf _NPROCESSORS_ONLN)
@@ -63,11 +76,6 @@ for dir in "${dirs[@]}"; do
     # 1. pricecam, one worker per core; CPU from the shell's `time`
     TIMEFORMAT='%R %U %S'
     { time "$bin" batch "$imgdir" --jobs "$cores" --format jsonl "${convert[@]}" --no-history --no-progress > "$work/pc.raw" 2>/dev/null || true; } 2> "$work/pc.time"
-    "$PY" -c '
-import sys, json, os
-for l in open(sys.argv[1]):
-    o = json.loads(l)
-    print(json.dumps({"file": os.path.relpath(o["file"], sys.argv[2]), "amounts": [p["amount"] for p in o["prices"]]}))' "$work/pc.raw" "$imgdir" > "$work/pricecam.jsonl"
     awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$work/pc.time" > "$work/pricecam.ms"
 
     # 2. tesseract CLI, psm 6, one process per image, $cores at once (timed), then the parser (not timed)
@@ -75,8 +83,8 @@ for l in open(sys.argv[1]):
     for i in "${!images[@]}"; do printf '%s\0%s\0' "$imgdir/${images[$i]}" "$work/txt/$i"; done > "$work/tess.args"
     { time xargs -0 -n 2 -P "$cores" sh -c 'tesseract "$0" "$1" --psm 6 >/dev/null 2>&1 || : > "$1.txt"' < "$work/tess.args"; } 2> "$work/tess.time"
     awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$work/tess.time" > "$work/tesseract.ms"
-    : > "$work/tesseract.jsonl"
-    for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/txt/$i.txt" >> "$work/tesseract.jsonl"; done
+    rm -rf "$work/tesseract"; mkdir -p "$work/tesseract"
+    for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/txt/$i.txt" "$work/tesseract"; done
 
     # 3. RapidOCR: boxes grouped into text rows (same row when vertical centres
     #    overlap), left to right, one line per row; recognition timed per image.
@@ -112,41 +120,17 @@ for i, name in enumerate(open(listfile).read().split("\n")):
             f.write(" ".join(t for _, t in sorted(row["items"])) + "\n")
 print(int(total * 1000), int(cpu * 1000))
 PYEOF
-    : > "$work/rapidocr.jsonl"
-    for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/rtxt/$i.txt" >> "$work/rapidocr.jsonl"; done
+    rm -rf "$work/rapidocr"; mkdir -p "$work/rapidocr"
+    for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/rtxt/$i.txt" "$work/rapidocr"; done
 
-    "$PY" - "$dir/gt.json" "$work" "$n" "$name" <<'PYEOF'
-import json, sys
-from collections import Counter
-from decimal import Decimal
-gtpath, work, n, name = sys.argv[1:]; n = int(n)
-gt = json.load(open(gtpath))
-times = {}
-for engine in ("pricecam", "tesseract", "rapidocr"):
-    found = {}
-    for l in open(f"{work}/{engine}.jsonl"):
-        o = json.loads(l); found[o["file"]] = [Decimal(a) for a in o["amounts"]]
-    th = tt = 0; tp = fp = fn = 0; listed = False
-    for k, v in gt.items():
-        got = found.get(k, [])
-        if v.get("total") is not None:
-            tt += 1; th += Decimal(v["total"]) in got
-        if v.get("amounts") is not None:
-            listed = True
-            want = Counter(Decimal(a) for a in v["amounts"]); have = Counter(got)
-            hit = sum((want & have).values()); tp += hit; fp += sum(have.values()) - hit; fn += sum(want.values()) - hit
-        elif v.get("total") is None:
-            pass
-    wall, cpu = (int(x) / n for x in open(f"{work}/{engine}.ms").read().split())
-    times[engine] = (wall, cpu)
-    P = tp / (tp + fp) if tp + fp else None; R = tp / (tp + fn) if tp + fn else None
-    F = 2 * P * R / (P + R) if P and R else None
-    f = lambda x: f"{x:.3f}" if x is not None else "-"
-    tr = f"{th/tt:.3f} ({th}/{tt})" if tt else "-"
-    if not listed: P = R = F = None
-    elif tp + fp == 0: P = 1.0 if fp == 0 else 0.0  # a negatives set: no price found is perfect precision
-    print(f"{name:<16} {n:>4} | {engine:<9} {tr:<20} {f(P):>6} {f(R):>6} {f(F):>6} {wall:>8.0f} {cpu:>8.0f}")
-(pw, pc), (rw, rc) = times["pricecam"], times["rapidocr"]
-print(f"{name:<16} {n:>4} | pricecam time / RapidOCR time: wall {pw / rw:.2f}, CPU {pc / rc:.2f}")
-PYEOF
+    # Scores by `pricecam eval --found` (pricecam's own batch records, the peers' parsed text).
+    for engine in pricecam tesseract rapidocr; do
+        src="$work/$engine"; [ "$engine" = pricecam ] && src="$work/pc.raw"
+        read -r wall cpu < "$work/$engine.ms"
+        row "$name" "$n" "$engine" "$("$bin" eval "$dir" --found "$src" --json)" "$((wall / n)) $((cpu / n))"
+    done
+    read -r pw pc < "$work/pricecam.ms"; read -r rw rc < "$work/rapidocr.ms"
+    awk -v name="$name" -v n="$n" -v pw="$pw" -v pc="$pc" -v rw="$rw" -v rc="$rc" \
+        'BEGIN { printf "%-16s %4d | pricecam time / RapidOCR time: wall %.2f, CPU %.2f\n", name, n, pw / rw, pc / rc }'
+
 done

@@ -32,7 +32,6 @@ for dir in "${dirs[@]}"; do
     t0=$(now)
     "$bin" batch "$imgdir" --format jsonl --no-convert --no-history --no-progress > "$work/pc.jsonl" 2>/dev/null || true
     t1=$(now)
-    # tesseract CLI loop, one process per image as a user would script it, same parser on its text
     # tesseract CLI loop, one process per image as a user would script it (only this is timed)
     mkdir -p "$work/txt"
     t2=$(now)
@@ -40,36 +39,23 @@ for dir in "${dirs[@]}"; do
         tesseract "$imgdir/${images[$i]}" "$work/txt/$i" --psm 6 >/dev/null 2>&1 || : > "$work/txt/$i.txt"
     done
     t3=$(now)
-    # ... then the same price parser on its text
-    : > "$work/cli.jsonl"
+    # ... then the same price parser on its text, one <image>.jsonl each for `eval --found`
+    rm -rf "$work/cli"
     for i in "${!images[@]}"; do
-        "$bin" parse --format jsonl < "$work/txt/$i.txt" \
-            | "$PY" -c 'import sys,json; a=[p["amount"] for l in sys.stdin for p in json.loads(l)["prices"]]; print(json.dumps({"file":sys.argv[1],"amounts":a}))' "${images[$i]}" >> "$work/cli.jsonl"
+        mkdir -p "$(dirname "$work/cli/${images[$i]}")"
+        "$bin" parse --format jsonl < "$work/txt/$i.txt" > "$work/cli/${images[$i]}.jsonl" || :
     done
-    "$PY" - "$dir" "$imgdir" "$work/pc.jsonl" "$work/cli.jsonl" "$t0" "$t1" "$t2" "$t3" "$n" "$name" <<'PYEOF'
-import json, os, sys
-from decimal import Decimal
-d, imgdir, pc, cli, t0, t1, t2, t3, n, name = sys.argv[1:]
-gt = json.load(open(os.path.join(d, "gt.json")))
-def recall(found):
-    want = [(k, Decimal(v["total"])) for k, v in gt.items() if v.get("total") is not None]
-    hit = sum(1 for k, t in want if t in found.get(k, []))
-    return hit, len(want)
-pcf = {}
-for line in open(pc):
-    o = json.loads(line)
-    rel = os.path.relpath(o["file"], imgdir)
-    pcf[rel] = [Decimal(p["amount"]) for p in o["prices"]]
-clf = {}
-for line in open(cli):
-    o = json.loads(line)
-    clf[o["file"]] = [Decimal(a) for a in o["amounts"]]
+    # Scores by `pricecam eval --found`; this only lays them out.
+    "$PY" - "$name" "$n" "$t0" "$t1" "$t2" "$t3" "$("$bin" eval "$dir" --found "$work/pc.jsonl" --json)" "$("$bin" eval "$dir" --found "$work/cli" --json)" <<'PYEOF'
+import json, sys
+name, n, t0, t1, t2, t3, pc, cli = sys.argv[1:]
 n = int(n)
 pms = (float(t1) - float(t0)) * 1000 / n
 cms = (float(t3) - float(t2)) * 1000 / n
-ph, pt = recall(pcf); ch, ct = recall(clf)
-fmt = lambda h, t: f"{h/t:.3f} ({h}/{t})" if t else "-"
-print(f"{name:<28} {n:>6} | {fmt(ph,pt):<22} {pms:>9.1f} | {fmt(ch,ct):<22} {cms:>9.1f} | {cms/pms:>5.2f}x")
+def recall(summary):
+    s = json.loads(summary)["sets"][0]
+    return f"{s['total_recall']:.3f} ({s['totals_found']}/{s['totals_expected']})" if s["totals_expected"] else "-"
+print(f"{name:<28} {n:>6} | {recall(pc):<22} {pms:>9.1f} | {recall(cli):<22} {cms:>9.1f} | {cms/pms:>5.2f}x")
 PYEOF
 done
 

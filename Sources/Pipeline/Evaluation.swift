@@ -193,3 +193,94 @@ public struct Score: Sendable, Equatable {
         imagesWithAmounts += o.imagesWithAmounts
     }
 }
+
+/// What another run found, scored instead of reading the images (`eval --found`): the
+/// records of `batch --format jsonl` (one per image: `file`, `prices`, `error`), or a
+/// folder of `parse --format jsonl` outputs, one file per image named `<image>.jsonl`
+/// (a peer engine's text run through pricecam's parser). Only `prices[].amount` counts.
+public enum FoundReadings {
+    public struct Reading: Sendable, Equatable {
+        public var amounts: [Decimal]
+        /// The record says the image failed (`"error"` not null), and why when it says.
+        public var failed: Bool
+        public var error: String?
+
+        public init(amounts: [Decimal], failed: Bool = false, error: String? = nil) {
+            self.amounts = amounts
+            self.failed = failed
+            self.error = error
+        }
+    }
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case unreadable(String)
+        case invalid(file: String, line: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let path): "\(path): cannot read it (give a batch JSON Lines file or a folder of <image>.jsonl files)"
+            case .invalid(let file, let line, let reason): "\(file):\(line): \(reason)"
+            }
+        }
+    }
+
+    /// The reading of each of `paths` (image paths of an evaluation set), from `source`; an
+    /// image no record names found nothing. A record names an image by its path or by its
+    /// path's tail (`img_01.jpg`, `shop/img_01.jpg`); several records of one image add up.
+    public static func load(_ source: String, for paths: [String]) throws(LoadError) -> [Reading] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDir) else { throw .unreadable(source) }
+        var named: [(name: String, reading: Reading)] = []
+        if isDir.boolValue {
+            guard let walker = FileManager.default.enumerator(atPath: source) else { throw .unreadable(source) }
+            while let rel = walker.nextObject() as? String {
+                guard rel.hasSuffix(".jsonl") else { continue }
+                let file = (source as NSString).appendingPathComponent(rel)
+                var reading = Reading(amounts: [])
+                for (_, r) in try records(file) {
+                    reading.amounts += r.amounts
+                    reading.failed = reading.failed || r.failed
+                    reading.error = reading.error ?? r.error
+                }
+                named.append((String(rel.dropLast(".jsonl".count)), reading))
+            }
+        } else {
+            for (name, r) in try records(source) {
+                guard let name else { throw .invalid(file: source, line: 0, reason: "a record without \"file\"") }
+                named.append((name, r))
+            }
+        }
+        return paths.map { path in
+            var reading = Reading(amounts: [])
+            for (name, r) in named where path == name || path.hasSuffix("/" + name) {
+                reading.amounts += r.amounts
+                reading.failed = reading.failed || r.failed
+                reading.error = reading.error ?? r.error
+            }
+            return reading
+        }
+    }
+
+    /// The JSON Lines records of `file`: each one's `file` (if any) and amounts.
+    static func records(_ file: String) throws(LoadError) -> [(String?, Reading)] {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(file)
+        }
+        var out: [(String?, Reading)] = []
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.allSatisfy(\.isWhitespace) {
+            guard let obj = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                throw .invalid(file: file, line: i + 1, reason: "not a JSON object")
+            }
+            var amounts: [Decimal] = []
+            for p in obj["prices"] as? [Any] ?? [] {
+                guard let text = (p as? [String: Any])?["amount"] as? String, let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                    throw .invalid(file: file, line: i + 1, reason: "a price without a decimal \"amount\" string")
+                }
+                amounts.append(d)
+            }
+            let error = obj["error"].flatMap { $0 is NSNull ? nil : (($0 as? [String: Any])?["message"] as? String ?? "\($0)") }
+            out.append((obj["file"] as? String, Reading(amounts: amounts, failed: error != nil, error: error)))
+        }
+        return out
+    }
+}

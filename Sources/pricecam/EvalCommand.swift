@@ -16,6 +16,7 @@ struct Eval: ParsableCommand {
               pricecam eval ../shared/datasets/receipts-de
               pricecam eval Fixtures            (every Fixtures/*/gt.json is a set)
               pricecam eval Fixtures/clean --misses
+              pricecam batch DIR/img --format jsonl > found.jsonl; pricecam eval DIR --found found.jsonl
             """)
 
     @Argument(help: "Folder with a gt.json (keys relative to its img/ or to itself), or a folder whose subfolders have one.")
@@ -33,6 +34,9 @@ struct Eval: ParsableCommand {
     @Option(name: .long, help: "Currency hint for the parser (an ISO 4217 code, a symbol or a marker word, as for parse) for images whose gt.json entry has no \"currency\" (an entry's own currency is used as that shop's stored settings would give it).")
     var currencyHint: String?
 
+    @Option(name: .long, help: ArgumentHelp("Score what another run found instead of reading the images: a JSON Lines file of batch records (file, prices, error), or a folder of `parse --format jsonl` outputs named <image>.jsonl (a peer engine's text through pricecam's parser).", valueName: "path"))
+    var found: String?
+
     @OptionGroup var ocr: OCROptions
 
     func validate() throws {
@@ -47,9 +51,59 @@ struct Eval: ParsableCommand {
             Console.error("\(error)")
             throw ExitCode(2)
         }
-        // Each image is read with its shop's currency from gt.json (as that shop's stored
-        // settings would give), else with --currency-hint: one batch per currency.
         let entries = sets.flatMap(\.entries)
+        var readings: [FoundReadings.Reading]
+        var seconds = 0.0
+        if let found {
+            do {
+                readings = try FoundReadings.load(found, for: entries.map(\.path))
+            } catch {
+                Console.error("\(error)")
+                throw ExitCode(2)
+            }
+        } else {
+            (readings, seconds) = try read(entries)
+        }
+        var rows: [(String, Score)] = []
+        var overall = Score()
+        var missLines: [String] = []
+        var offset = 0
+        for set in sets {
+            var score = Score()
+            for (i, entry) in set.entries.enumerated() {
+                let r = readings[offset + i]
+                let found = r.amounts
+                score.add(truth: entry.truth, found: found, failed: r.failed)
+                if misses {
+                    let missedTotal = entry.truth.total.map { !found.contains($0) } ?? false
+                    let missedAmounts = entry.truth.amounts.map { Set($0) != Set(found) } ?? false
+                    if missedTotal || missedAmounts || r.failed {
+                        let want = entry.truth.amounts.map { $0.map { "\($0)" }.joined(separator: " ") } ?? "total \(entry.truth.total.map { "\($0)" } ?? "-")"
+                        missLines.append("\(entry.path): want [\(want)] got [\(found.map { "\($0)" }.joined(separator: " "))]" + (r.error.map { " error: \($0)" } ?? ""))
+                    }
+                }
+            }
+            offset += set.entries.count
+            overall.merge(score)
+            rows.append((set.name, score))
+        }
+        let msPerImage = entries.isEmpty || found != nil ? 0 : seconds * 1000 / Double(entries.count)
+        if json {
+            var objects = rows.map { Self.json(name: $0.0, score: $0.1) }
+            objects.append(Self.json(name: "all", score: overall))
+            Console.out(JSON.object([("sets", .array(objects)), ("ms_per_image", .fixed(msPerImage, 1)), ("jobs", .int(jobs))]).serialized() + "\n")
+        } else {
+            Console.out(Self.tableHeader())
+            for (name, score) in rows { Console.out(Self.tableRow(name: name, score: score)) }
+            if rows.count > 1 { Console.out(Self.tableRow(name: "all", score: overall)) }
+            if found == nil { Console.out(String(format: "%.1f ms per image wall time with %d job(s)\n", msPerImage, jobs)) }
+        }
+        for line in missLines { Console.err(line + "\n") }
+    }
+
+    /// Reads every entry's image with OCR, each with its shop's currency from gt.json (as that
+    /// shop's stored settings would give), else with --currency-hint: one batch per currency.
+    func read(_ entries: [(path: String, truth: EvaluationSet.Truth)]) throws -> ([FoundReadings.Reading], Double) {
         let hint = try CurrencyHint.validated(currencyHint)
         let currencies = entries.map { $0.truth.currency ?? hint }
         var byCurrency: [String?: [Int]] = [:]
@@ -71,41 +125,9 @@ struct Eval: ParsableCommand {
             }
             for (k, i) in indices.enumerated() { results[i] = collected.results[k] }
         }
-        var rows: [(String, Score)] = []
-        var overall = Score()
-        var missLines: [String] = []
-        var offset = 0
-        for set in sets {
-            var score = Score()
-            for (i, entry) in set.entries.enumerated() {
-                guard let r = results[offset + i] else { continue }
-                let found = r.prices.map(\.match.amount)
-                score.add(truth: entry.truth, found: found, failed: r.error != nil)
-                if misses {
-                    let missedTotal = entry.truth.total.map { !found.contains($0) } ?? false
-                    let missedAmounts = entry.truth.amounts.map { Set($0) != Set(found) } ?? false
-                    if missedTotal || missedAmounts || r.error != nil {
-                        let want = entry.truth.amounts.map { $0.map { "\($0)" }.joined(separator: " ") } ?? "total \(entry.truth.total.map { "\($0)" } ?? "-")"
-                        missLines.append("\(r.file): want [\(want)] got [\(found.map { "\($0)" }.joined(separator: " "))]" + (r.error.map { " error: \($0.message)" } ?? ""))
-                    }
-                }
-            }
-            offset += set.entries.count
-            overall.merge(score)
-            rows.append((set.name, score))
-        }
-        let msPerImage = entries.isEmpty ? 0 : seconds * 1000 / Double(entries.count)
-        if json {
-            var objects = rows.map { Self.json(name: $0.0, score: $0.1) }
-            objects.append(Self.json(name: "all", score: overall))
-            Console.out(JSON.object([("sets", .array(objects)), ("ms_per_image", .fixed(msPerImage, 1)), ("jobs", .int(jobs))]).serialized() + "\n")
-        } else {
-            Console.out(Self.tableHeader())
-            for (name, score) in rows { Console.out(Self.tableRow(name: name, score: score)) }
-            if rows.count > 1 { Console.out(Self.tableRow(name: "all", score: overall)) }
-            Console.out(String(format: "%.1f ms per image wall time with %d job(s)\n", msPerImage, jobs))
-        }
-        for line in missLines { Console.err(line + "\n") }
+        return (results.map { r in
+            FoundReadings.Reading(amounts: r?.prices.map(\.match.amount) ?? [], failed: r?.error != nil, error: r?.error?.message)
+        }, seconds)
     }
 
     static func fmt(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }
