@@ -124,33 +124,31 @@ public final class HistoryStore: Sendable {
         // Switching a new database to WAL needs an exclusive lock, and SQLite does
         // not always call the busy handler for it: when another process is
         // creating the same database, retry for a while.
-        var opened: DatabasePool?
-        var openAttempt = 0
-        while opened == nil {
-            do {
-                opened = try DatabasePool(path: path, configuration: config)
-            } catch let error as DatabaseError where HistoryStore.isMigrationRace(error) && openAttempt < 100 {
-                openAttempt += 1
-                usleep(useconds_t(10_000 + Int.random(in: 0..<40_000)))
-            } catch {
-                throw HistoryStore.describe(error, path: path, action: "cannot open")
-            }
+        pool = try HistoryStore.retryingRace(attempts: 100, path: path, action: "cannot open") {
+            try DatabasePool(path: path, configuration: config)
         }
-        pool = opened!
         // Two processes opening a new database at once both try to migrate. The
         // migrator's deferred transaction then fails in the slower one (SQLITE_BUSY,
         // or "table already exists" when its schema snapshot predates the other's
         // commit), and rolls back. Retry: the next attempt sees the finished schema.
+        try HistoryStore.retryingRace(attempts: 50, path: path, action: "cannot prepare the schema of") { [pool] in
+            try HistoryStore.migrator.migrate(pool)
+        }
+    }
+
+    /// `body`, tried again after 10–50 ms (random, so two racing processes part) while it
+    /// fails with a race against another process creating the database, at most `attempts`
+    /// more times; any other error (or the last) described as `action` on the database.
+    static func retryingRace<T>(attempts: Int, path: String, action: String, _ body: () throws -> T) throws(HistoryError) -> T {
         var attempt = 0
         while true {
             do {
-                try HistoryStore.migrator.migrate(pool)
-                break
-            } catch let error as DatabaseError where HistoryStore.isMigrationRace(error) && attempt < 50 {
+                return try body()
+            } catch let error as DatabaseError where isMigrationRace(error) && attempt < attempts {
                 attempt += 1
                 usleep(useconds_t(10_000 + Int.random(in: 0..<40_000)))
             } catch {
-                throw HistoryStore.describe(error, path: path, action: "cannot prepare the schema of")
+                throw describe(error, path: path, action: action)
             }
         }
     }
@@ -194,17 +192,7 @@ public final class HistoryStore: Sendable {
         guard !entries.isEmpty else { return }
         do {
             try pool.write { db in
-                let statement = try db.cachedStatement(sql: """
-                    INSERT INTO conversion (time, source, rawText, amount, currency, rate, converted, home, confidence, box, runID)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-                for e in entries {
-                    try statement.execute(arguments: [
-                        e.time, e.source, e.rawText, Money.exact(e.amount), e.currency, Money.exact(e.rate),
-                        Money.exact(e.converted), e.home, e.confidence,
-                        e.box.map { $0.map(String.init).joined(separator: ",") }, e.runID,
-                    ])
-                }
+                for e in entries { try ConversionRow(e).insert(db) }
             }
         } catch {
             throw HistoryStore.describe(error, path: path, action: "cannot append \(entries.count) row(s) to")
@@ -221,7 +209,7 @@ public final class HistoryStore: Sendable {
                 if let source = query.source { sql += " AND instr(source, ?) > 0"; args += [source] }
                 sql += " ORDER BY time DESC, id DESC"
                 if let limit = query.limit { sql += " LIMIT ?"; args += [limit] }
-                return try Row.fetchAll(db, sql: sql, arguments: args).map(HistoryStore.entry(from:))
+                return try ConversionRow.fetchAll(db, sql: sql, arguments: args).map(\.entry)
             }
         } catch {
             throw HistoryStore.describe(error, path: path, action: "cannot read")
@@ -295,15 +283,6 @@ public final class HistoryStore: Sendable {
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
     }
 
-    static func entry(from row: Row) -> HistoryEntry {
-        let boxText: String? = row["box"]
-        let box = boxText.map { $0.split(separator: ",").compactMap { Int($0) } }
-        return HistoryEntry(time: row["time"], source: row["source"], rawText: row["rawText"],
-                            amount: decimal(row["amount"]), currency: row["currency"], rate: decimal(row["rate"]),
-                            converted: decimal(row["converted"]), home: row["home"], confidence: row["confidence"],
-                            box: box, runID: row["runID"])
-    }
-
     static func reason(_ error: any Error) -> String {
         if let e = error as? CocoaError, let u = e.userInfo[NSUnderlyingErrorKey] as? NSError {
             return String(cString: strerror(Int32(u.code)))
@@ -339,5 +318,43 @@ public final class HistoryStore: Sendable {
         default:
             return HistoryError(path: path, problem: "\(action) it: \(detail)", fix: "use --no-history to skip history")
         }
+    }
+}
+
+/// A row of the `conversion` table as stored (GRDB maps the columns by name): money as exact
+/// decimal strings, never floating point; the box as "x,y,width,height".
+struct ConversionRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "conversion"
+    var id: Int64?
+    var time: Date
+    var source: String
+    var rawText: String
+    var amount: String
+    var currency: String?
+    var rate: String
+    var converted: String
+    var home: String?
+    var confidence: Double
+    var box: String?
+    var runID: String
+
+    init(_ e: HistoryEntry) {
+        time = e.time
+        source = e.source
+        rawText = e.rawText
+        amount = Money.exact(e.amount)
+        currency = e.currency
+        rate = Money.exact(e.rate)
+        converted = Money.exact(e.converted)
+        home = e.home
+        confidence = e.confidence
+        box = e.box.map { $0.map(String.init).joined(separator: ",") }
+        runID = e.runID
+    }
+
+    var entry: HistoryEntry {
+        HistoryEntry(time: time, source: source, rawText: rawText, amount: HistoryStore.decimal(amount), currency: currency,
+                     rate: HistoryStore.decimal(rate), converted: HistoryStore.decimal(converted), home: home,
+                     confidence: confidence, box: box.map { $0.split(separator: ",").compactMap { Int($0) } }, runID: runID)
     }
 }
