@@ -392,14 +392,14 @@ struct Associator {
                 count += 1
             }
         }
-        let ocr = count == 0 ? 1 : 0.5 * (sum / Double(count)) + 0.5 * lo
+        let ocr = count == 0 ? 1 : MatchConfidence.meanShare * (sum / Double(count)) + (1 - MatchConfidence.meanShare) * lo
         let flags = v.flags.union(extraFlags)
         var factor = 1.0
-        if flags.contains(.ambiguousSeparator) { factor *= 0.6 }
-        if flags.contains(.repaired) { factor *= 0.85 }
-        if flags.contains(.bareNumber) { factor *= v.r.hasDecimals ? 0.85 : 0.7 }
-        if flags.contains(.range) { factor *= 0.95 }
-        if v.currency == nil && !flags.contains(.bareNumber) { factor *= 0.9 }
+        if flags.contains(.ambiguousSeparator) { factor *= MatchConfidence.ambiguousSeparator }
+        if flags.contains(.repaired) { factor *= MatchConfidence.repaired }
+        if flags.contains(.bareNumber) { factor *= v.r.hasDecimals ? MatchConfidence.bareWithDecimals : MatchConfidence.bareInteger }
+        if flags.contains(.range) { factor *= MatchConfidence.range }
+        if v.currency == nil && !flags.contains(.bareNumber) { factor *= MatchConfidence.unknownCurrency }
         return PriceMatch(
             text: text, amount: v.r.amount, currency: v.currency, marker: marker, box: box,
             confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil,
@@ -479,4 +479,27 @@ struct TokenSet {
             }
         }
     }
+}
+
+/// A match's confidence: the OCR's confidence in its words times a factor per doubt the parser
+/// has. The factors rank doubts (an ambiguous separator, which may be read ten or a thousand
+/// times off, most; a range least); they were set with the first parser, not fitted to a data
+/// set, and the OCR's thresholds on match confidence (0.6 for a price a re-read adds, 0.6 for
+/// the sparse pass) were set against them.
+enum MatchConfidence {
+    /// Share of the words' mean confidence; the rest is their least confidence (one unsure
+    /// digit makes the whole amount unsure).
+    static let meanShare = 0.5
+    /// `1.234` with no currency telling whether `.` groups or marks decimals.
+    static let ambiguousSeparator = 0.6
+    /// OCR confusions repaired (`O` → 0, `l` → 1).
+    static let repaired = 0.85
+    /// A number with no currency mark, with decimals (`12.50`): most such numbers are prices.
+    static let bareWithDecimals = 0.85
+    /// A bare integer (`129`): a price on a tag, but as often a quantity or a code.
+    static let bareInteger = 0.7
+    /// One end of a range (`10–15`).
+    static let range = 0.95
+    /// A mark that names no one currency (`kr`: DKK, NOK, SEK or ISK) and no hint to choose.
+    static let unknownCurrency = 0.9
 }
