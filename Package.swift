@@ -30,8 +30,10 @@ let package = Package(
             providers: [.apt(["libv4l-dev"])]
         ),
 
+        // Boxes in image pixels, one type for OCR, parser and ground truth.
+        .target(name: "Geometry", swiftSettings: strict),
         // Pure Swift: OCR text -> price matches.
-        .target(name: "PriceParsing", swiftSettings: strict),
+        .target(name: "PriceParsing", dependencies: ["Geometry"], swiftSettings: strict),
         // Currency settings, validation, Decimal conversion (ISO 4217 minor units
         // come from PriceParsing's currency catalog: one table for both).
         .target(name: "Conversion", dependencies: ["PriceParsing"], swiftSettings: strict),
@@ -43,7 +45,7 @@ let package = Package(
         ),
         // Tesseract engine, image loading and preprocessing with Leptonica.
         // (Images, not frames: Pipeline turns a frame into an image.)
-        .target(name: "OCR", dependencies: ["CTesseract"], swiftSettings: strict),
+        .target(name: "OCR", dependencies: ["CTesseract", "Geometry"], swiftSettings: strict),
         // Settings file and SQLite history.
         .target(
             name: "History",
@@ -53,7 +55,7 @@ let package = Package(
         // Batch and live runners: where capture, OCR, parsing and conversion meet.
         .target(
             name: "Pipeline",
-            dependencies: ["PriceParsing", "Conversion", "OCR", "Capture"],
+            dependencies: ["Geometry", "PriceParsing", "Conversion", "OCR", "Capture"],
             swiftSettings: strict
         ),
         // The CLI: every module it imports is listed (scripts/check-imports.py checks it).
@@ -68,7 +70,7 @@ let package = Package(
 
         .testTarget(
             name: "PriceParsingTests",
-            dependencies: ["PriceParsing", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["PriceParsing", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
         .testTarget(name: "ConversionTests", dependencies: ["Conversion"], swiftSettings: strict),
@@ -77,11 +79,11 @@ let package = Package(
             dependencies: ["History", "Conversion", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "OCRTests", dependencies: ["OCR"], swiftSettings: strict),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Geometry"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"], swiftSettings: strict),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "Capture", "Conversion", "OCR", "PriceParsing"],
+            dependencies: ["Pipeline", "Capture", "Conversion", "Geometry", "OCR", "PriceParsing"],
             swiftSettings: strict
         ),
         .testTarget(name: "CLITests", dependencies: ["pricecam"], swiftSettings: strict),

@@ -9,7 +9,8 @@ cd "$ROOT"
 "$ROOT/scripts/bootstrap.sh" --bench
 OUT=.build-parser/bench
 mkdir -p "$OUT"
-swiftc -O -wmo -module-name PriceParsingBench Sources/PriceParsing/*.swift scripts/fuzz/bench/*.swift -o "$OUT/parser-bench"
+mapfile -t sources < <(parser_sources)
+swiftc -O -wmo -module-name PriceParsingBench "${sources[@]}" scripts/fuzz/bench/*.swift -o "$OUT/parser-bench"
 "$OUT/parser-bench"
 
 # price-parser goes into scripts/.cache/venv-parse-peers (pip, PyPI only)

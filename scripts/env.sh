@@ -36,3 +36,13 @@ expect_problem() {
         echo "  ok   $name" >&2
     fi
 }
+
+# The parser's sources for a build of it alone with swiftc (bench-parse.sh, fuzz-parser.sh,
+# diff-check.sh), one per line: the Geometry module it uses, when the tree at $1 (default:
+# the work tree) has one, and PriceParsing. (PriceParsing imports Geometry only
+# `#if canImport(Geometry)`: compiled as one module, Box is its own.)
+parser_sources() {
+    local d="${1:-.}"
+    if [ -d "$d/Sources/Geometry" ]; then ls "$d"/Sources/Geometry/*.swift; fi
+    ls "$d"/Sources/PriceParsing/*.swift
+}

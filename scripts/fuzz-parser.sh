@@ -4,7 +4,8 @@
 # Falls back to a long randomized run of the property test when the compiler
 # has no libFuzzer runtime.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
 SECONDS_TOTAL="${FUZZ_SECONDS:-60}"
 TIMEOUT="${FUZZ_TIMEOUT:-2}"
 MAX_LEN="${FUZZ_MAX_LEN:-4096}"
@@ -30,8 +31,9 @@ SEEDS
 if swiftc -sanitize=fuzzer -parse-as-library -module-name FuzzProbe - -o "$OUT/probe" </dev/null 2>/dev/null \
    || [ -n "$(find "$(dirname "$(dirname "$(command -v swiftc)")")/lib" -name 'libclang_rt.fuzzer-*.a' 2>/dev/null | head -1)" ]; then
   echo "building libFuzzer target (ASan + fuzzer)..." >&2
+  mapfile -t sources < <(parser_sources)
   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PriceParsingFuzz \
-    Sources/PriceParsing/*.swift scripts/fuzz/ParserFuzz.swift -o "$OUT/parser-fuzz"
+    "${sources[@]}" scripts/fuzz/ParserFuzz.swift -o "$OUT/parser-fuzz"
   echo "fuzzing for ${SECONDS_TOTAL}s (timeout ${TIMEOUT}s per input, max_len ${MAX_LEN})" >&2
   # The parser's tables are built once, in Swift's lazy global initialisers (swift_once), and
   # live for the process. LeakSanitizer reports some of them as leaked: Swift keeps enum case

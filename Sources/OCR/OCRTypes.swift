@@ -1,25 +1,11 @@
-/// A rectangle in image pixels (x, y of the top-left corner, width, height).
-public struct PixelRect: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
+import Geometry
 /// One recognised word with its box and Tesseract's confidence (0...1).
 public struct RecognizedWord: Sendable, Hashable {
     public var text: String
-    public var rect: PixelRect
+    public var rect: Box
     public var confidence: Double
 
-    public init(text: String, rect: PixelRect, confidence: Double) {
+    public init(text: String, rect: Box, confidence: Double) {
         self.text = text
         self.rect = rect
         self.confidence = confidence
@@ -29,10 +15,10 @@ public struct RecognizedWord: Sendable, Hashable {
 /// One recognised text line: its words in reading order.
 public struct RecognizedLine: Sendable, Hashable {
     public var words: [RecognizedWord]
-    public var rect: PixelRect
+    public var rect: Box
     public var confidence: Double
 
-    public init(words: [RecognizedWord], rect: PixelRect, confidence: Double) {
+    public init(words: [RecognizedWord], rect: Box, confidence: Double) {
         self.words = words
         self.rect = rect
         self.confidence = confidence
@@ -64,23 +50,14 @@ public struct RecognizedPage: Sendable {
     }
 }
 
-extension PixelRect {
-    /// The rectangle with every coordinate multiplied by `factor` (rounded outwards).
-    public func scaled(by factor: Double) -> PixelRect {
-        let left = Int((Double(x) * factor).rounded(.down)), top = Int((Double(y) * factor).rounded(.down))
-        let right = Int((Double(x + width) * factor).rounded(.up)), bottom = Int((Double(y + height) * factor).rounded(.up))
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-}
-
 extension RecognizedPage {
     /// The page read on a copy scaled by `1 / factor`, with its boxes mapped back by `factor`
     /// onto an image of `width` × `height` (the original).
     public func rescaled(by factor: Double, width: Int, height: Int) -> RecognizedPage {
-        func clip(_ r: PixelRect) -> PixelRect {
+        func clip(_ r: Box) -> Box {
             let x0 = max(0, r.x), y0 = max(0, r.y)
             let x1 = min(width, r.x + r.width), y1 = min(height, r.y + r.height)
-            return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            return Box(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
         }
         let mapped = lines.map { line in
             RecognizedLine(

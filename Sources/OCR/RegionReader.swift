@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// Reads text regions one by one, each cropped and rescaled to the glyph height
 /// Tesseract reads best, as a single line (psm 7).
@@ -15,12 +16,12 @@ public struct RegionReader {
     public init() {}
 
     /// The crop of `region` (padded, clipped to the image) that is read.
-    public func crop(_ region: TextRegion, in image: GrayImage) -> PixelRect {
+    public func crop(_ region: TextRegion, in image: GrayImage) -> Box {
         let pad = max(2, Int((Double(region.glyphHeight) * padding).rounded()))
         let x0 = max(0, region.rect.x - pad), y0 = max(0, region.rect.y - pad)
         let x1 = min(image.width, region.rect.x + region.rect.width + pad)
         let y1 = min(image.height, region.rect.y + region.rect.height + pad)
-        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        return Box(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     /// Reads one region with `engine`; its words in `image` pixels, nil when nothing was read.
@@ -35,7 +36,7 @@ public struct RegionReader {
         let factor = Double(box.width) / Double(piece.width)
         let words = page.lines.flatMap(\.words).map { w in
             let r = w.rect.scaled(by: factor)
-            return RecognizedWord(text: w.text, rect: PixelRect(x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height), confidence: w.confidence)
+            return RecognizedWord(text: w.text, rect: Box(x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height), confidence: w.confidence)
         }
         return words.isEmpty ? nil : RecognizedLine(words: words)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// Re-reads lines that look like prices but read badly as single lines
 /// (`SetRectangle` + psm 7), enlarged when their text is small, and keeps the
@@ -245,7 +246,7 @@ struct SecondPass {
 
     /// The total amounts the price model reads in `region` (enlarged like a stock re-read
     /// when its text is small); nil without the model or a reading.
-    private mutating func modelTotals(_ region: PixelRect, height h: Int, image: GrayImage) -> Set<Decimal>? {
+    private mutating func modelTotals(_ region: Box, height h: Int, image: GrayImage) -> Set<Decimal>? {
         // Not on live frames: their budget is spent by the stock re-reads.
         guard let priceEngine, !strictBudget, let crop = image.cropped(region) else { return nil }
         let s = Self.scale(forHeight: h)
@@ -262,19 +263,19 @@ struct SecondPass {
     /// The line's box padded for a re-read (⅔ of the text height above and below:
     /// ⅓ read "Water i, 7/2" again, ⅔ reads "Water 1,72"), clipped to the image;
     /// nil when too thin to read.
-    static func region(around line: RecognizedLine, height h: Int, in image: GrayImage) -> PixelRect? {
+    static func region(around line: RecognizedLine, height h: Int, in image: GrayImage) -> Box? {
         let padY = max(4, h * 2 / 3), padX = max(6, h)
         let x0 = max(0, line.rect.x - padX), y0 = max(0, line.rect.y - padY)
         let x1 = min(image.width, line.rect.x + line.rect.width + padX)
         let y1 = min(image.height, line.rect.y + line.rect.height + padY)
         guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Whether `candidate` holds an amount that `line` did not and that a line overlapping
     /// `region` holds: psm 7 boxes are loose (a 13 px line's words came back 40 px tall),
     /// so a neighbour read through the padding is caught by its amount, not its place.
-    func repeatsNeighbour(_ candidate: RecognizedLine, of line: RecognizedLine, region: PixelRect, page: RecognizedPage, index: Int) -> Bool {
+    func repeatsNeighbour(_ candidate: RecognizedLine, of line: RecognizedLine, region: Box, page: RecognizedPage, index: Int) -> Bool {
         let before = Set(judge.prices(in: [line]).map(\.amount))
         let new = Set(judge.prices(in: [candidate]).map(\.amount)).subtracting(before)
         guard !new.isEmpty else { return false }
@@ -287,7 +288,7 @@ struct SecondPass {
     /// padded region reaches into the lines above and below, whose prices are read already
     /// (a tag's name line re-read as its price line gave every price twice), nor lying
     /// mostly on a word of another line (`others`). Nil when none is left.
-    static func within(_ line: RecognizedLine, _ read: RecognizedLine, others: [PixelRect] = []) -> RecognizedLine? {
+    static func within(_ line: RecognizedLine, _ read: RecognizedLine, others: [Box] = []) -> RecognizedLine? {
         let words = read.words.filter { w in
             let cy = w.rect.y + w.rect.height / 2
             return cy >= line.rect.y && cy <= line.rect.y + line.rect.height
@@ -303,7 +304,7 @@ struct SecondPass {
     /// The least confident word that holds digits or reads unsurely, and the span from its
     /// left neighbour's right edge to its right neighbour's left edge (a misread word's box
     /// often covers only part of the price), padded like a line; nil when every word is sure.
-    static func weakestWord(in line: RecognizedLine, height h: Int, image: GrayImage) -> (Int, PixelRect)? {
+    static func weakestWord(in line: RecognizedLine, height h: Int, image: GrayImage) -> (Int, Box)? {
         let ws = line.words
         guard let j = ws.indices.filter({ looksNumeric(ws[$0].text) || ws[$0].confidence < garbledConfidence })
             .min(by: { ws[$0].confidence < ws[$1].confidence }), ws[j].confidence < lowConfidence else { return nil }
@@ -312,10 +313,10 @@ struct SecondPass {
         let x1 = j + 1 < ws.count ? ws[j + 1].rect.x - 2 : min(image.width, ws[j].rect.x + ws[j].rect.width + padX)
         let y0 = max(0, line.rect.y - padY), y1 = min(image.height, line.rect.y + line.rect.height + padY)
         guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
-        return (j, PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        return (j, Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
-    private mutating func reread(_ line: PixelRect, scale s: Int, image: GrayImage, psm: Int = 7) -> RecognizedLine? {
+    private mutating func reread(_ line: Box, scale s: Int, image: GrayImage, psm: Int = 7) -> RecognizedLine? {
         let x0 = line.x, y0 = line.y
         let cost = costPerRead * Double(s * s)
         if strictBudget, let budget = budgetMs,
@@ -341,7 +342,7 @@ struct SecondPass {
         costPerRead = max(costPerRead, again.milliseconds / Double(s * s))
         OCRLog.write("  reread ms \(again.milliseconds) \(line.width)x\(line.height) s\(s)")
         let words = again.lines.flatMap(\.words).map { w in
-            RecognizedWord(text: w.text, rect: PixelRect(x: dx + w.rect.x / s, y: dy + w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s), confidence: w.confidence)
+            RecognizedWord(text: w.text, rect: Box(x: dx + w.rect.x / s, y: dy + w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s), confidence: w.confidence)
         }
         guard !words.isEmpty else { return nil }
         var rect = words[0].rect

@@ -1,4 +1,6 @@
 import CTesseract
+import Geometry
+// `Geometry.Box`, spelt out: Leptonica's C headers (CTesseract) declare a `struct Box` too.
 
 /// A 1 bpp mask of an image's ink (Leptonica `Pix`), which this object owns.
 ///
@@ -29,13 +31,13 @@ final class InkMask {
         defer { free(raw) }
         return (0..<Int(n)).map { i in
             InkComponent(
-                rect: PixelRect(x: Int(raw[5 * i]), y: Int(raw[5 * i + 1]), width: Int(raw[5 * i + 2]), height: Int(raw[5 * i + 3])),
+                rect: Geometry.Box(x: Int(raw[5 * i]), y: Int(raw[5 * i + 1]), width: Int(raw[5 * i + 2]), height: Int(raw[5 * i + 3])),
                 ink: Int(raw[5 * i + 4]), lightOnDark: lightOnDark)
         }
     }
 
     /// Ink pixels inside `rect` (clipped to the mask).
-    func ink(in rect: PixelRect) -> Int {
+    func ink(in rect: Geometry.Box) -> Int {
         Int(pricecam_countInRect(pix, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height)))
     }
 }

@@ -1,5 +1,7 @@
 import CTesseract
 import Foundation
+import Geometry
+// `Geometry.Box`, spelt out: Leptonica's C headers (CTesseract) declare a `struct Box` too.
 
 /// How the engine reads a page.
 public struct OCRConfiguration: Sendable, Hashable {
@@ -72,7 +74,7 @@ public final class OCREngine {
     }
 
     /// Reads every word on the image (or within `region`), grouped in lines.
-    public func recognize(_ image: GrayImage, region: PixelRect? = nil, pageSegmentationMode: Int? = nil) throws(OCRError) -> RecognizedPage {
+    public func recognize(_ image: GrayImage, region: Geometry.Box? = nil, pageSegmentationMode: Int? = nil) throws(OCRError) -> RecognizedPage {
         let start = DispatchTime.now().uptimeNanoseconds
         TessBaseAPISetImage2(api, image.pix)
         // Files without a resolution (and all frames) would make Tesseract warn
@@ -103,7 +105,7 @@ public final class OCREngine {
 
     /// The text lines Tesseract's own layout analysis finds on `image` with page segmentation
     /// mode `psm`, without recognising them (`TessBaseAPIAnalyseLayout`).
-    public func layoutLines(_ image: GrayImage, pageSegmentationMode psm: Int) -> [PixelRect] {
+    public func layoutLines(_ image: GrayImage, pageSegmentationMode psm: Int) -> [Geometry.Box] {
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(image.dpi >= 70 && image.dpi <= 2400 ? image.dpi : 300))
         TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(psm)))
@@ -113,11 +115,11 @@ public final class OCREngine {
         }
         guard let it = TessBaseAPIAnalyseLayout(api) else { return [] }
         defer { TessPageIteratorDelete(it) }
-        var out: [PixelRect] = []
+        var out: [Geometry.Box] = []
         repeat {
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
             if TessPageIteratorBoundingBox(it, RIL_TEXTLINE, &l, &t, &r, &b) != 0, r > l, b > t {
-                out.append(PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)))
+                out.append(Geometry.Box(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)))
             }
         } while TessPageIteratorNext(it, RIL_TEXTLINE) != 0
         return out
@@ -150,23 +152,10 @@ public final class OCREngine {
             let confidence = Double(TessResultIteratorConfidence(results, RIL_WORD)) / 100
             current.append(RecognizedWord(
                 text: text,
-                rect: PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
+                rect: Geometry.Box(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
                 confidence: min(max(confidence, 0), 1)))
         } while TessResultIteratorNext(results, RIL_WORD) != 0
         closeLine()
         return lines
-    }
-}
-
-extension PixelRect {
-    public func union(_ o: PixelRect) -> PixelRect {
-        let left = min(x, o.x), top = min(y, o.y)
-        let right = max(x + width, o.x + o.width), bottom = max(y + height, o.y + o.height)
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
-    /// Pixels this rectangle shares with `o`.
-    public func intersectionArea(_ o: PixelRect) -> Int {
-        max(0, min(x + width, o.x + o.width) - max(x, o.x)) * max(0, min(y + height, o.y + o.height) - max(y, o.y))
     }
 }

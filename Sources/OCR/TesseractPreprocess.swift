@@ -1,5 +1,7 @@
 import CTesseract
 import Foundation
+import Geometry
+// `Geometry.Box`, spelt out: Leptonica's C headers (CTesseract) declare a `struct Box` too.
 
 /// Leptonica image operations behind `Preprocess`. Each returns a new image
 /// with its own Pix; the receiver is left untouched.
@@ -26,7 +28,7 @@ extension GrayImage {
     }
 
     /// A copy of `rect` (clipped to the image).
-    public func cropped(_ rect: PixelRect) -> GrayImage? {
+    public func cropped(_ rect: Geometry.Box) -> GrayImage? {
         derived(pricecam_crop(pix, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height)))
     }
 

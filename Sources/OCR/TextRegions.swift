@@ -1,14 +1,15 @@
 import Foundation
+import Geometry
 
 /// A connected component of ink: one glyph, or a few glyphs touching.
 public struct InkComponent: Sendable, Hashable {
-    public var rect: PixelRect
+    public var rect: Box
     /// Ink pixels inside `rect`.
     public var ink: Int
     /// Light text on a dark ground (found on the inverted image).
     public var lightOnDark: Bool
 
-    public init(rect: PixelRect, ink: Int, lightOnDark: Bool = false) {
+    public init(rect: Box, ink: Int, lightOnDark: Bool = false) {
         self.rect = rect
         self.ink = ink
         self.lightOnDark = lightOnDark
@@ -21,7 +22,7 @@ public struct InkComponent: Sendable, Hashable {
 /// A line of text found without reading it: glyphs of one height on one baseline.
 public struct TextRegion: Sendable, Hashable {
     /// Where it is, in image pixels.
-    public var rect: PixelRect
+    public var rect: Box
     /// Median glyph (component) height, image pixels: cap or digit height for numbers,
     /// x-height for lower-case words.
     public var glyphHeight: Int
@@ -35,7 +36,7 @@ public struct TextRegion: Sendable, Hashable {
     /// ink of no glyph: 0 on a plain card or paper, high on packaging, photos and texture.
     public var clutter: Double
 
-    public init(rect: PixelRect, glyphHeight: Int, glyphs: Int, lightOnDark: Bool = false, fill: Double = 0.5, clutter: Double = 0) {
+    public init(rect: Box, glyphHeight: Int, glyphs: Int, lightOnDark: Bool = false, fill: Double = 0.5, clutter: Double = 0) {
         self.rect = rect
         self.glyphHeight = glyphHeight
         self.glyphs = glyphs
@@ -161,7 +162,7 @@ public struct RegionFinder: Sendable {
     /// outside its glyphs.
     static func clutter(around r: TextRegion, glyphInk: Int, mask: InkMask) -> Double {
         let pad = max(1, r.glyphHeight / 2)
-        let box = PixelRect(x: r.rect.x - pad, y: r.rect.y - pad, width: r.rect.width + 2 * pad, height: r.rect.height + 2 * pad)
+        let box = Box(x: r.rect.x - pad, y: r.rect.y - pad, width: r.rect.width + 2 * pad, height: r.rect.height + 2 * pad)
         let ground = box.width * box.height - glyphInk
         guard ground > 0 else { return 1 }
         return Double(max(0, mask.ink(in: box) - glyphInk)) / Double(ground)
@@ -269,7 +270,7 @@ extension TextRegion {
         var r = self
         let s = rect.scaled(by: factor)
         let x0 = max(0, s.x), y0 = max(0, s.y)
-        r.rect = PixelRect(x: x0, y: y0, width: min(image.width, s.x + s.width) - x0, height: min(image.height, s.y + s.height) - y0)
+        r.rect = Box(x: x0, y: y0, width: min(image.width, s.x + s.width) - x0, height: min(image.height, s.y + s.height) - y0)
         r.glyphHeight = Int((Double(glyphHeight) * factor).rounded())
         return r
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import OCR
 
 /// One evaluation set: a folder with a `gt.json` (format in DESIGN.md).
@@ -9,12 +10,12 @@ public struct EvaluationSet: Sendable {
         /// Where each amount is in the image, same order as `amounts`
         /// (`"boxes": [[x, y, width, height], ...]`, pixels of the image file);
         /// nil when gt.json has no boxes.
-        public var boxes: [PixelRect]?
+        public var boxes: [Box]?
         /// The shop's currency (`"currency": "JPY"`), as that shop's stored settings would
         /// give the parser; nil when gt.json has none.
         public var currency: String?
 
-        public init(total: Decimal?, amounts: [Decimal]?, boxes: [PixelRect]? = nil, currency: String? = nil) {
+        public init(total: Decimal?, amounts: [Decimal]?, boxes: [Box]? = nil, currency: String? = nil) {
             self.total = total
             self.amounts = amounts
             self.boxes = boxes
@@ -102,7 +103,7 @@ public struct EvaluationSet: Sendable {
         return EvaluationSet(name: name.isEmpty ? (folder as NSString).lastPathComponent : name, entries: entries)
     }
 
-    private static func rects(_ v: Any?, file: String, key: String) throws(LoadError) -> [PixelRect]? {
+    private static func rects(_ v: Any?, file: String, key: String) throws(LoadError) -> [Box]? {
         switch v {
         case nil, is NSNull: return nil
         case let list as [Any]:
@@ -113,7 +114,7 @@ public struct EvaluationSet: Sendable {
                 else {
                     throw .invalid(file: file, reason: "\(key): a box must be [x, y, width, height] in whole pixels (width, height > 0)")
                 }
-                return PixelRect(x: x, y: y, width: w, height: h)
+                return Box(x: x, y: y, width: w, height: h)
             }
         default:
             throw .invalid(file: file, reason: "\(key): boxes must be a list of [x, y, width, height]")

@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import Geometry
 import OCR
 import PriceParsing
 

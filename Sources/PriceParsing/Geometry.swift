@@ -1,29 +1,6 @@
-/// An axis-aligned rectangle in image pixels: x, y of the top-left corner, width, height.
-public struct Box: Sendable, Hashable, Codable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// The smallest box that holds both.
-    public func union(_ other: Box) -> Box {
-        let left = min(x, other.x), top = min(y, other.y)
-        let right = max(x + width, other.x + other.width)
-        let bottom = max(y + height, other.y + other.height)
-        return Box(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
-    /// `[x, y, width, height]`, the form the output contract uses.
-    public var array: [Int] { [x, y, width, height] }
-}
-
+#if canImport(Geometry)
+import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
 /// One recognised word: its text, where it is, and how sure the OCR was (0...1).
 public struct TextWord: Sendable, Hashable {
     public var text: String

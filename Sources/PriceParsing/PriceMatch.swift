@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Geometry)
+import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
 
 /// What is special about a match, for callers that want to show or filter it.
 public struct PriceFlags: OptionSet, Sendable, Hashable {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Geometry)
+import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
 
 /// Finds every price in lines of OCR text. Pure: no I/O, safe to share.
 ///

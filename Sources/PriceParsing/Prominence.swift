@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Geometry)
+import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
 
 /// A shelf tag's price is its largest type, often with no currency sign, and the line it is
 /// read on may hold other numbers (tags side by side on a shelf rail): a whole number much

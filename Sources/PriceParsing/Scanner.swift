@@ -1,3 +1,6 @@
+#if canImport(Geometry)
+import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
 /// The hand-written tokenizer behind `PriceParser`.
 ///
 /// Works on the line's Unicode scalars in one left-to-right pass; every scalar is

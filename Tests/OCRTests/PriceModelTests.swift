@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 @testable import OCR
 import Testing
 
@@ -37,7 +38,7 @@ struct PriceModelTests {
                 let image = try GrayImage.load(path: "\(root)/Fixtures/\(family)/\(name)")
                 for (text, b) in zip(texts, boxes) {
                     // The drawn box spans the tallest glyph; digits are about 0.8 of it.
-                    let region = TextRegion(rect: PixelRect(x: b[0], y: b[1], width: b[2], height: b[3]),
+                    let region = TextRegion(rect: Box(x: b[0], y: b[1], width: b[2], height: b[3]),
                                             glyphHeight: max(1, b[3] * 8 / 10), glyphs: text.count)
                     let line = try RegionReader().read(region, in: image, engine: engine)
                     out.append(line.map { $0.text.filter(\.isNumber) } == text.filter(\.isNumber))
@@ -81,7 +82,7 @@ struct RereadChoiceTests {
 
     static func line(_ words: (String, Double)...) -> RecognizedLine {
         RecognizedLine(words: words.enumerated().map { i, w in
-            RecognizedWord(text: w.0, rect: PixelRect(x: 40 * i, y: 0, width: 30, height: 20), confidence: w.1)
+            RecognizedWord(text: w.0, rect: Box(x: 40 * i, y: 0, width: 30, height: 20), confidence: w.1)
         })
     }
 

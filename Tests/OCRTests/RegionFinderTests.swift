@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 @testable import OCR
 import Testing
 
@@ -11,19 +12,19 @@ struct RegionFinderTests {
         .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
     /// Each image of a family with the boxes the generator drew its prices in.
-    static func drawn(_ family: String) throws -> [(path: String, boxes: [PixelRect])] {
+    static func drawn(_ family: String) throws -> [(path: String, boxes: [Box])] {
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/\(family)/gt.json"))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
         return try root.keys.sorted().map { name in
             let raw = try #require(root[name]?["boxes"] as? [[Int]], "\(family)/\(name): no boxes")
-            return ("\(fixtures)/\(family)/\(name)", raw.map { PixelRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) })
+            return ("\(fixtures)/\(family)/\(name)", raw.map { Box(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) })
         }
     }
 
     /// The region that holds most of `box`: one spanning at least 85% of its width and 60% of
     /// its height (the drawn box includes the comma's tail and the font's side bearings, which
     /// hold no ink), no more than 2.5 box heights tall (a region swallowing the card does not count).
-    static func covering(_ box: PixelRect, in regions: [TextRegion]) -> TextRegion? {
+    static func covering(_ box: Box, in regions: [TextRegion]) -> TextRegion? {
         regions.filter { r in
             let across = min(r.rect.x + r.rect.width, box.x + box.width) - max(r.rect.x, box.x)
             let down = min(r.rect.y + r.rect.height, box.y + box.height) - max(r.rect.y, box.y)
@@ -81,7 +82,7 @@ struct RegionFinderTests {
     // MARK: grouping, on made-up components
 
     static func glyph(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> InkComponent {
-        InkComponent(rect: PixelRect(x: x, y: y, width: w, height: h), ink: w * h / 2)
+        InkComponent(rect: Box(x: x, y: y, width: w, height: h), ink: w * h / 2)
     }
 
     @Test("digits across a decimal point join; a receipt's label and its price column stay apart")
@@ -101,27 +102,27 @@ struct RegionFinderTests {
     @Test("a minus sign beside a price widens its region; a far one does not")
     func marks() {
         let finder = RegionFinder()
-        let region = TextRegion(rect: PixelRect(x: 100, y: 100, width: 60, height: 20), glyphHeight: 20, glyphs: 4)
-        let minus = InkComponent(rect: PixelRect(x: 88, y: 109, width: 8, height: 3), ink: 24)
-        let far = InkComponent(rect: PixelRect(x: 30, y: 109, width: 8, height: 3), ink: 24)
+        let region = TextRegion(rect: Box(x: 100, y: 100, width: 60, height: 20), glyphHeight: 20, glyphs: 4)
+        let minus = InkComponent(rect: Box(x: 88, y: 109, width: 8, height: 3), ink: 24)
+        let far = InkComponent(rect: Box(x: 30, y: 109, width: 8, height: 3), ink: 24)
         #expect(finder.attach([minus], to: region).rect.x == 88)
         #expect(finder.attach([far], to: region).rect == region.rect)
     }
 
     @Test("of two regions on one place, the one with more glyphs stays")
     func deduplication() {
-        let whole = TextRegion(rect: PixelRect(x: 10, y: 10, width: 60, height: 26), glyphHeight: 26, glyphs: 2)
-        let part = TextRegion(rect: PixelRect(x: 10, y: 10, width: 28, height: 26), glyphHeight: 26, glyphs: 1)
-        let elsewhere = TextRegion(rect: PixelRect(x: 200, y: 10, width: 28, height: 26), glyphHeight: 26, glyphs: 1)
+        let whole = TextRegion(rect: Box(x: 10, y: 10, width: 60, height: 26), glyphHeight: 26, glyphs: 2)
+        let part = TextRegion(rect: Box(x: 10, y: 10, width: 28, height: 26), glyphHeight: 26, glyphs: 1)
+        let elsewhere = TextRegion(rect: Box(x: 200, y: 10, width: 28, height: 26), glyphHeight: 26, glyphs: 1)
         let kept = RegionFinder.deduplicated([part, whole, elsewhere])
         #expect(Set(kept) == [whole, elsewhere])
     }
 
     @Test("price-likeness: bold on plain ground before the same text on clutter, a price's length before a sentence")
     func ranking() {
-        let plain = TextRegion(rect: PixelRect(x: 0, y: 0, width: 60, height: 24), glyphHeight: 24, glyphs: 3, fill: 0.65, clutter: 0.02)
-        let busy = TextRegion(rect: PixelRect(x: 0, y: 0, width: 60, height: 24), glyphHeight: 24, glyphs: 3, fill: 0.65, clutter: 0.30)
-        let sentence = TextRegion(rect: PixelRect(x: 0, y: 0, width: 400, height: 24), glyphHeight: 24, glyphs: 30, fill: 0.65, clutter: 0.02)
+        let plain = TextRegion(rect: Box(x: 0, y: 0, width: 60, height: 24), glyphHeight: 24, glyphs: 3, fill: 0.65, clutter: 0.02)
+        let busy = TextRegion(rect: Box(x: 0, y: 0, width: 60, height: 24), glyphHeight: 24, glyphs: 3, fill: 0.65, clutter: 0.30)
+        let sentence = TextRegion(rect: Box(x: 0, y: 0, width: 400, height: 24), glyphHeight: 24, glyphs: 30, fill: 0.65, clutter: 0.02)
         #expect(RegionFinder.priceLikeness(plain) > RegionFinder.priceLikeness(busy))
         #expect(RegionFinder.priceLikeness(plain) > RegionFinder.priceLikeness(sentence))
     }
@@ -130,7 +131,7 @@ struct RegionFinderTests {
     func columns() {
         let finder = RegionFinder()
         func line(_ x: Int, _ y: Int, _ w: Int, h: Int = 20) -> TextRegion {
-            TextRegion(rect: PixelRect(x: x, y: y, width: w, height: h), glyphHeight: h, glyphs: 5)
+            TextRegion(rect: Box(x: x, y: y, width: w, height: h), glyphHeight: h, glyphs: 5)
         }
         // Item names left-aligned, prices right-aligned (ragged left), 10 px between lines.
         let names = (0..<5).map { line(20, 30 * $0, 60 + 13 * $0) }

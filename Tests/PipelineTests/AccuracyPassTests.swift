@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 @testable import OCR
 @testable import Pipeline
 import PriceParsing
@@ -160,7 +161,7 @@ struct AccuracyPassTests {
         let pass = SecondPass(engine: engine, judge: ParserJudge(parser: PriceParser(options: ParserOptions())), maxRereads: 16)
         func line(_ words: [(String, Double)], y: Int) -> RecognizedLine {
             let ws = words.enumerated().map { i, w in
-                RecognizedWord(text: w.0, rect: PixelRect(x: 20 + 200 * i, y: y, width: 100, height: 24), confidence: w.1)
+                RecognizedWord(text: w.0, rect: Box(x: 20 + 200 * i, y: y, width: 100, height: 24), confidence: w.1)
             }
             return RecognizedLine(words: ws, rect: ws.dropFirst().reduce(ws[0].rect) { $0.union($1.rect) }, confidence: 0.9)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import OCR
 import Pipeline
 import Testing
@@ -42,7 +43,7 @@ struct FixtureBoxesTests {
         #expect(try load(#"{"a.png": {"total": "1.00", "amounts": ["1.00"]}}"#).boxes == nil)
         #expect(try load(#"{"a.png": {"total": null, "amounts": [], "boxes": []}}"#).boxes == [])
         let t = try load(#"{"a.png": {"total": "2.50", "amounts": ["1.00", "2.50"], "boxes": [[1, 2, 30, 40], [5, 6, 7, 8]]}}"#)
-        #expect(t.boxes == [PixelRect(x: 1, y: 2, width: 30, height: 40), PixelRect(x: 5, y: 6, width: 7, height: 8)])
+        #expect(t.boxes == [Box(x: 1, y: 2, width: 30, height: 40), Box(x: 5, y: 6, width: 7, height: 8)])
         #expect(throws: EvaluationSet.LoadError.self) {
             try load(#"{"a.png": {"total": "1.00", "amounts": ["1.00"], "boxes": []}}"#)
         }

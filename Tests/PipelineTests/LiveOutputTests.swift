@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import Geometry
 import PriceParsing
 import Testing
 @testable import Pipeline

@@ -31,13 +31,15 @@ PY
 harness=(scripts/fuzz/bench/*.swift)
 key=$(cat "${harness[@]}" | sha1sum | cut -c1-12)
 dump() {  # $1: folder holding Sources/PriceParsing, $2: dump file
-    swiftc -O -wmo -module-name PriceParsingBench "$1"/Sources/PriceParsing/*.swift "${harness[@]}" -o "$2.bin"
+    local sources
+    mapfile -t sources < <(parser_sources "$1")
+    swiftc -O -wmo -module-name PriceParsingBench "${sources[@]}" "${harness[@]}" -o "$2.bin"
     "$2.bin" --dump "$2" "$OUT/extra.txt"
 }
 base_dump="$OUT/base-${base_tree:0:12}-$key.dump"  # by the parser's sources, not the commit
 if [ ! -s "$base_dump" ]; then
     rm -rf "$OUT/base-src" && mkdir -p "$OUT/base-src"
-    git archive "$base_rev" Sources/PriceParsing | tar -x -C "$OUT/base-src"
+    git archive "$base_rev" Sources/PriceParsing $(git ls-tree --name-only "$base_rev" Sources/Geometry) | tar -x -C "$OUT/base-src"
     dump "$OUT/base-src" "$base_dump.tmp" && mv "$base_dump.tmp" "$base_dump"
 fi
 dump . "$OUT/work.dump"
