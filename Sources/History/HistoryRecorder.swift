@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import Synchronization
 
 /// Buffers history rows and appends them in chunks: when `chunkSize` rows are
 /// waiting, `flushInterval` after the first waiting row, and on `finish()`.
@@ -8,21 +9,31 @@ import Foundation
 ///
 /// A failed write is reported on stderr once (through `report`); the rows are
 /// kept and retried with the next chunk. `finish()` says whether every row was saved.
-public final class HistoryRecorder: @unchecked Sendable {
+public final class HistoryRecorder: Sendable {
     public let store: HistoryStore
     public let runID: String
     public let chunkSize: Int
     public let flushInterval: TimeInterval
     private let report: @Sendable (String) -> Void
 
-    private let lock = NSLock()        // guards the state below
-    private let writeLock = NSLock()   // serialises writes, keeping rows in order
-    private var buffer: [HistoryEntry] = []
-    private var timerArmed = false
-    private var reported = false
-    private var saved = 0
-    private var failedError: HistoryError?
-    private var finished = false
+    /// Rows waiting to be written, and the flush timer.
+    private struct Pending {
+        var buffer: [HistoryEntry] = []
+        var timerArmed = false
+        var finished = false
+    }
+
+    /// What the writes did so far.
+    private struct Written {
+        var reported = false
+        var saved = 0
+        var failedError: HistoryError?
+    }
+
+    private let pending = Mutex(Pending())
+    /// Held for the whole of a write, which serialises writes (rows stay in order);
+    /// taken before `pending`, never after.
+    private let written = Mutex(Written())
 
     public init(store: HistoryStore, runID: String = HistoryRecorder.newRunID(), chunkSize: Int = 200,
                 flushInterval: TimeInterval = 1.0,
@@ -53,18 +64,19 @@ public final class HistoryRecorder: @unchecked Sendable {
     }
 
     public func record(_ entry: HistoryEntry) {
-        lock.lock()
-        buffer.append(entry)
-        let full = buffer.count >= chunkSize
-        let arm = !full && !timerArmed && !finished
-        if arm { timerArmed = true }
-        lock.unlock()
+        let (full, arm) = pending.withLock { p in
+            p.buffer.append(entry)
+            let full = p.buffer.count >= chunkSize
+            let arm = !full && !p.timerArmed && !p.finished
+            if arm { p.timerArmed = true }
+            return (full, arm)
+        }
         if full {
             flush()
         } else if arm {
             DispatchQueue.global().asyncAfter(deadline: .now() + flushInterval) { [weak self] in
                 guard let self else { return }
-                self.lock.lock(); self.timerArmed = false; self.lock.unlock()
+                self.pending.withLock { $0.timerArmed = false }
                 self.flush()
             }
         }
@@ -72,36 +84,29 @@ public final class HistoryRecorder: @unchecked Sendable {
 
     /// Writes every waiting row now (one transaction).
     public func flush() {
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        lock.lock()
-        let rows = buffer
-        lock.unlock()
-        guard !rows.isEmpty else { return }
-        do {
-            try store.append(rows)
-            lock.lock()
-            buffer.removeFirst(rows.count)
-            saved += rows.count
-            lock.unlock()
-        } catch {
-            lock.lock()
-            failedError = error
-            let first = !reported
-            reported = true
-            lock.unlock()
-            if first { report("warning: history not saved: \(error.description)") }
+        let firstFailure = written.withLock { w -> HistoryError? in
+            let rows = pending.withLock { $0.buffer }
+            guard !rows.isEmpty else { return nil }
+            do throws(HistoryError) {
+                try store.append(rows)
+                pending.withLock { $0.buffer.removeFirst(rows.count) }
+                w.saved += rows.count
+                return nil
+            } catch {
+                w.failedError = error
+                defer { w.reported = true }
+                return w.reported ? nil : error
+            }
         }
+        if let firstFailure { report("warning: history not saved: \(firstFailure.description)") }
     }
 
     /// Flushes what is left. Returns true when every recorded row was saved.
     @discardableResult
     public func finish() -> Bool {
-        lock.lock(); finished = true; lock.unlock()
+        pending.withLock { $0.finished = true }
         flush()
-        lock.lock()
-        let lost = buffer.count
-        lock.unlock()
+        let lost = pending.withLock { $0.buffer.count }
         if lost > 0 {
             report("warning: \(lost) history row(s) were not saved (\(store.path)); the output above is complete")
         }
@@ -109,7 +114,7 @@ public final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// Rows saved so far.
-    public var savedCount: Int { lock.lock(); defer { lock.unlock() }; return saved }
+    public var savedCount: Int { written.withLock { $0.saved } }
     /// The last write error, if any.
-    public var lastError: HistoryError? { lock.lock(); defer { lock.unlock() }; return failedError }
+    public var lastError: HistoryError? { written.withLock { $0.failedError } }
 }

@@ -1,17 +1,18 @@
 import Conversion
 import Foundation
+import Synchronization
 
 /// The history side of one scan/batch/live run: records converted prices
 /// (buffered, chunked through `HistoryRecorder`) and remembers whether any row
 /// was lost. When the database could not be opened, `recorder` is nil and
 /// each recorded price counts as lost. Thread-safe.
-public final class HistorySession: @unchecked Sendable {
+public final class HistorySession: Sendable {
     public let recorder: HistoryRecorder?
     /// The run id written to every row.
     public let runID: String
 
-    private let lock = NSLock()
-    private var unrecorded = 0
+    /// Converted prices not recorded (no database).
+    private let unrecorded = Mutex(0)
     private let report: @Sendable (String) -> Void
 
     /// Records through `recorder`.
@@ -38,7 +39,7 @@ public final class HistorySession: @unchecked Sendable {
             recorder.record(time: time, source: source, rawText: rawText, amount: amount, currency: currency,
                             converted: converted, confidence: confidence, box: box)
         } else {
-            lock.lock(); unrecorded += 1; lock.unlock()
+            unrecorded.withLock { $0 += 1 }
         }
     }
 
@@ -47,7 +48,7 @@ public final class HistorySession: @unchecked Sendable {
     @discardableResult
     public func finish() -> Bool {
         let saved = recorder?.finish() ?? true
-        lock.lock(); let lost = unrecorded; lock.unlock()
+        let lost = unrecorded.withLock { $0 }
         if lost > 0 {
             report("warning: \(lost) converted price(s) were not added to the history (database unavailable, see above); the output is complete")
         }

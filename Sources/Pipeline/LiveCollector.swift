@@ -1,52 +1,57 @@
 import Capture
 import Foundation
 import PriceParsing
+import Synchronization
 
 /// Gathers results from the workers: latency stats, stability, and calls to
-/// the reporter, one at a time. Thread-safe: everything is guarded by `lock`.
-final class LiveCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private let reporter: any LiveReporter
+/// the reporter, one at a time. Thread-safe: everything is guarded by `state`.
+final class LiveCollector: Sendable {
+    private struct State {
+        var tracker: StabilityTracker<PriceKey, LivePrice>
+        var latency = LatencyHistogram()
+        var ocr = LatencyHistogram()
+        var delivery = LatencyHistogram()
+        var counters = SourceCounters()
+        var mailboxDropped: UInt64 = 0
+        var processedCount: UInt64 = 0
+        var failures: UInt64 = 0
+        var started = Monotonic.now()
+        var residentAt: [(frames: UInt64, kb: Int)] = []
+        var lastError: String?
+        /// Set when the run ended without waiting for a worker: later results are ignored.
+        var closed = false
+    }
+
+    private let state: Mutex<State>
+    // Unchecked: the reporter (the caller's, not Sendable) is only called with `state` locked.
+    nonisolated(unsafe) private let reporter: any LiveReporter
     private let frameInterval: UInt64?
-    private var tracker: StabilityTracker<PriceKey, LivePrice>
-    private var latency = LatencyHistogram()
-    private var ocr = LatencyHistogram()
-    private var delivery = LatencyHistogram()
-    private var counters = SourceCounters()
-    private var mailboxDropped: UInt64 = 0
-    private var processedCount: UInt64 = 0
-    private var failures: UInt64 = 0
-    private var started = Monotonic.now()
-    private var residentAt: [(frames: UInt64, kb: Int)] = []
-    private var lastError: String?
-    /// Set when the run ended without waiting for a worker: later results are ignored.
-    private var closed = false
 
     init(rule: StabilityRule, reporter: any LiveReporter, frameInterval: UInt64?) {
         self.reporter = reporter
         self.frameInterval = frameInterval
-        self.tracker = StabilityTracker(rule: rule)
+        self.state = Mutex(State(tracker: StabilityTracker(rule: rule)))
     }
 
     func start() {
-        lock.lock(); started = Monotonic.now(); lock.unlock()
+        state.withLock { $0.started = Monotonic.now() }
     }
 
     func source(counters: SourceCounters, mailboxDropped: UInt64) {
-        lock.lock()
-        self.counters = counters
-        self.mailboxDropped = mailboxDropped
-        lock.unlock()
+        state.withLock {
+            $0.counters = counters
+            $0.mailboxDropped = mailboxDropped
+        }
     }
 
     /// Capture timestamp → the frame in pricecam's hands (driver and scheduling delay).
     func delivered(delay: UInt64) {
-        lock.lock(); delivery.record(nanoseconds: delay < 1 << 62 ? delay : 0); lock.unlock()
+        state.withLock { $0.delivery.record(nanoseconds: delay < 1 << 62 ? delay : 0) }
     }
 
     func markResident(at frames: UInt64) {
         let kb = ResidentMemory.kilobytes()
-        lock.lock(); residentAt.append((frames, kb)); lock.unlock()
+        state.withLock { $0.residentAt.append((frames, kb)) }
     }
 
     func processed(frame: Frame, prices: [PricedMatch], started: UInt64, finished: UInt64) {
@@ -56,46 +61,46 @@ final class LiveCollector: @unchecked Sendable {
             (key: PriceKey(amount: p.match.amount, currency: p.match.currency),
              value: LivePrice(priced: p, frame: frame.sequence, latencyMs: latencyMs))
         }
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { return }
-        latency.record(nanoseconds: latencyNs)
-        ocr.record(nanoseconds: finished - started)
-        processedCount += 1
-        let update = tracker.observe(sightings)
-        for item in update.disappeared { reporter.disappeared(item.value) }
-        for item in update.appeared { reporter.appeared(item.value) }
-        reporter.updated(visible: tracker.visible.map(\.value), stats: snapshot(final: false))
+        state.withLock { s in
+            guard !s.closed else { return }
+            s.latency.record(nanoseconds: latencyNs)
+            s.ocr.record(nanoseconds: finished - started)
+            s.processedCount += 1
+            let update = s.tracker.observe(sightings)
+            for item in update.disappeared { reporter.disappeared(item.value) }
+            for item in update.appeared { reporter.appeared(item.value) }
+            reporter.updated(visible: s.tracker.visible.map(\.value), stats: snapshot(s, final: false))
+        }
     }
 
     /// Ignores results from now on (workers abandoned at stop).
     func close() {
-        lock.lock(); closed = true; lock.unlock()
+        state.withLock { $0.closed = true }
     }
 
     func failed(frame: Frame, error: any Error) {
-        lock.lock()
-        failures += 1
-        lastError = "\(error)"
-        lock.unlock()
+        state.withLock {
+            $0.failures += 1
+            $0.lastError = "\(error)"
+        }
     }
 
     @discardableResult
     func emitStats(final: Bool) -> LiveStats {
-        lock.lock()
-        defer { lock.unlock() }
-        let s = snapshot(final: final)
-        reporter.stats(s)
-        return s
+        state.withLock { s in
+            let stats = snapshot(s, final: final)
+            reporter.stats(stats)
+            return stats
+        }
     }
 
-    private func snapshot(final: Bool) -> LiveStats {
+    private func snapshot(_ s: State, final: Bool) -> LiveStats {
         LiveStats(
-            elapsedSeconds: Double(Monotonic.now() - started) / 1e9,
-            captured: counters.captured, processed: processedCount,
-            dropped: counters.discarded + mailboxDropped, failed: failures, lastFailure: lastError,
-            latency: latency.summary, ocr: ocr.summary, delivery: delivery.summary,
+            elapsedSeconds: Double(Monotonic.now() - s.started) / 1e9,
+            captured: s.counters.captured, processed: s.processedCount,
+            dropped: s.counters.discarded + s.mailboxDropped, failed: s.failures, lastFailure: s.lastError,
+            latency: s.latency.summary, ocr: s.ocr.summary, delivery: s.delivery.summary,
             frameIntervalMs: frameInterval.map { Double($0) / 1e6 },
-            residentKB: ResidentMemory.kilobytes(), residentAt: residentAt, final: final)
+            residentKB: ResidentMemory.kilobytes(), residentAt: s.residentAt, final: final)
     }
 }

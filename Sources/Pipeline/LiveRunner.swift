@@ -135,51 +135,33 @@ public final class LiveRunner {
         collector.source(counters: source.counters, mailboxDropped: mailbox.dropped)
         let final = collector.emitStats(final: true)
         if let captureError { throw captureError }
-        if let failure = workers.failure { throw failure }
         return final
     }
 
     /// Worker threads, each with its own recognizer, started and initialised
     /// before the first frame is captured (an engine takes ~70 ms to load).
-    private func startWorkers(mailbox: Mailbox<Frame>, collector: LiveCollector) throws -> WorkerGroup {
-        let group = WorkerGroup(count: configuration.jobs)
+    private func startWorkers(mailbox: Mailbox<Frame>, collector: LiveCollector) throws -> WorkerPool<any Error> {
         let settings = self.settings
         let make = makeRecognizer
-        for i in 0..<configuration.jobs {
-            let thread = Thread {
-                // OCR runs a little below the capture loop's priority, so a busy
-                // machine delays reading, never taking frames (which would age them).
-                ThreadPriority.lower(by: 4)
-                let recognizer: any LiveRecognizer
-                do {
-                    recognizer = try make(settings)
-                } catch {
-                    group.ready(error: error)
-                    group.done()
-                    return
-                }
-                group.ready(error: nil)
-                while let frame = mailbox.take() {
-                    let start = Monotonic.now()
-                    do {
-                        let prices = try recognizer.prices(in: frame)
-                        let end = Monotonic.now()
-                        collector.processed(frame: frame, prices: prices, started: start, finished: end)
-                    } catch {
-                        collector.failed(frame: frame, error: error)
-                    }
-                }
-                group.done()
+        // OCR runs a little below the capture loop's priority, so a busy machine
+        // delays reading, never taking frames (which would age them).
+        let pool = WorkerPool<any Error>(count: configuration.jobs, niceIncrement: 4,
+                                         make: { try make(settings) }, next: { mailbox.take() }) { recognizer, frame in
+            let start = Monotonic.now()
+            do {
+                let prices = try recognizer.prices(in: frame)
+                let end = Monotonic.now()
+                collector.processed(frame: frame, prices: prices, started: start, finished: end)
+            } catch {
+                collector.failed(frame: frame, error: error)
             }
-            thread.name = "pricecam-ocr-\(i)"
-            thread.start()
         }
-        if let error = group.waitReady() {
+        if let error = pool.waitStarted().firstError {
             mailbox.close()
-            group.wait()
+            pool.wait()
             throw error
         }
-        return group
+        return pool
     }
 }
 
@@ -200,62 +182,6 @@ final class ExtractorRecognizer: LiveRecognizer {
     }
 }
 
-/// Waits for worker threads to be ready and to finish.
-final class WorkerGroup: @unchecked Sendable {
-    private let condition = NSCondition()
-    private let count: Int
-    private var readyCount = 0
-    private var doneCount = 0
-    private var firstError: (any Error)?
-
-    init(count: Int) { self.count = count }
-
-    func ready(error: (any Error)?) {
-        condition.lock()
-        readyCount += 1
-        if let error, firstError == nil { firstError = error }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func done() {
-        condition.lock()
-        doneCount += 1
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func waitReady() -> (any Error)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while readyCount < count { condition.wait() }
-        return firstError
-    }
-
-    func wait() {
-        condition.lock()
-        while doneCount < count { condition.wait() }
-        condition.unlock()
-    }
-
-    /// Waits at most `seconds`; true when every worker finished.
-    func wait(timeout seconds: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while doneCount < count {
-            if !condition.wait(until: deadline) { return doneCount >= count }
-        }
-        return true
-    }
-
-    var failure: (any Error)? {
-        condition.lock()
-        defer { condition.unlock() }
-        return firstError
-    }
-}
-
 /// Writes a frame as a binary PGM (diagnosis: `PRICECAM_DUMP_FRAME=first.pgm`).
 enum FrameDump {
     static func writePGM(_ f: Frame, to path: String) {
@@ -266,14 +192,5 @@ enum FrameDump {
         if !FileManager.default.createFile(atPath: path, contents: data) {
             StandardOutput.err("pricecam: cannot write the frame dump to \(path) (PRICECAM_DUMP_FRAME)\n")
         }
-    }
-}
-
-enum ThreadPriority {
-    /// Raises the calling thread's nice value (Linux: per thread, by thread id).
-    static func lower(by amount: Int32) {
-        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
-              let tid = Int32(link.split(separator: "/").last ?? "") else { return }
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(tid), amount)
     }
 }

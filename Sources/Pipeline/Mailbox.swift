@@ -15,17 +15,40 @@ public enum MailboxPolicy: String, Sendable, CaseIterable {
 /// unread items, and only as many as there are workers waiting to take them
 /// (at least one): when every worker is busy, a newer frame replaces the one
 /// waiting, so whichever worker frees up first gets the newest frame.
-/// Thread-safe: every field is guarded by `condition`.
-public final class Mailbox<Element: Sendable>: @unchecked Sendable {
+/// Thread-safe: the state is a `Monitor`'s; `take()` waits on it.
+public final class Mailbox<Element: Sendable>: Sendable {
     public let capacity: Int
     public let policy: MailboxPolicy
-    private let condition = NSCondition()
-    private var items: [Element] = []
-    private var head = 0
-    private var waiting = 0
-    private var closed = false
-    private var droppedCount: UInt64 = 0
-    private var peak = 0
+
+    private struct State: Sendable {
+        var items: [Element] = []
+        var head = 0
+        var waiting = 0
+        var closed = false
+        var droppedCount: UInt64 = 0
+        var peak = 0
+
+        var unread: Int { items.count - head }
+
+        mutating func takeFirst() -> Element {
+            let item = items[head]
+            head += 1
+            compact()
+            return item
+        }
+
+        mutating func compact() {
+            if head > 64 && head * 2 > items.count {
+                items.removeFirst(head)
+                head = 0
+            } else if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            }
+        }
+    }
+
+    private let state = Monitor(State())
 
     public init(capacity: Int, policy: MailboxPolicy = .latest) {
         precondition(capacity >= 1, "mailbox capacity must be at least 1")
@@ -36,63 +59,51 @@ public final class Mailbox<Element: Sendable>: @unchecked Sendable {
     /// Posts an item without blocking; returns the items it replaced (dropped).
     @discardableResult
     public func put(_ item: Element) -> [Element] {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !closed else { return [item] }
-        items.append(item)
-        var dropped: [Element] = []
-        if policy == .latest {
-            let limit = max(1, min(capacity, waiting))
-            while items.count - head > limit {
-                dropped.append(items[head])
-                head += 1
+        state.update { s in
+            guard !s.closed else { return [item] }
+            s.items.append(item)
+            var dropped: [Element] = []
+            if policy == .latest {
+                let limit = max(1, min(capacity, s.waiting))
+                while s.unread > limit {
+                    dropped.append(s.items[s.head])
+                    s.head += 1
+                }
+                s.droppedCount += UInt64(dropped.count)
             }
-            droppedCount += UInt64(dropped.count)
+            s.compact()
+            s.peak = max(s.peak, s.unread)
+            return dropped
         }
-        compact()
-        peak = max(peak, items.count - head)
-        condition.signal()
-        return dropped
     }
 
     /// The oldest unread item, waiting for one; nil once closed and empty.
     public func take() -> Element? {
-        condition.lock()
-        defer { condition.unlock() }
-        waiting += 1
-        while items.count == head && !closed { condition.wait() }
-        waiting -= 1
-        guard items.count > head else { return nil }
-        let item = items[head]
-        head += 1
-        compact()
-        return item
+        var counted = false   // counted among the waiting takers (while nothing is unread)
+        let taken: Element?? = state.wait { s in
+            guard s.unread > 0 || s.closed else {
+                if !counted { s.waiting += 1 }
+                counted = true
+                return nil
+            }
+            if counted { s.waiting -= 1 }
+            if s.unread > 0 { return .some(s.takeFirst()) }
+            return .some(nil)   // closed and empty
+        }
+        return taken ?? nil
     }
 
     /// No more items: waiting takers get what is left, then nil.
     public func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        state.update { $0.closed = true }
     }
 
     /// Items replaced before any worker took them.
-    public var dropped: UInt64 { condition.lock(); defer { condition.unlock() }; return droppedCount }
+    public var dropped: UInt64 { state.withLock { $0.droppedCount } }
     /// Unread items now.
-    public var count: Int { condition.lock(); defer { condition.unlock() }; return items.count - head }
+    public var count: Int { state.withLock { $0.unread } }
     /// The most unread items held at once.
-    public var peakCount: Int { condition.lock(); defer { condition.unlock() }; return peak }
+    public var peakCount: Int { state.withLock { $0.peak } }
     /// Takers blocked in `take()` now.
-    public var waitingTakers: Int { condition.lock(); defer { condition.unlock() }; return waiting }
-
-    private func compact() {
-        if head > 64 && head * 2 > items.count {
-            items.removeFirst(head)
-            head = 0
-        } else if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        }
-    }
+    public var waitingTakers: Int { state.withLock { $0.waiting } }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import Synchronization
 
 /// A one-line progress bar with rate and ETA, redrawn in place on stderr.
 /// Draws nothing unless stderr is a terminal.
-public final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: Sendable {
     private let total: Int
     private let enabled: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
-    private var lastDraw: UInt64 = 0
-    private let lock = NSLock()
+    /// When the bar was last drawn; held while drawing, so lines never interleave.
+    private let lastDraw = Mutex<UInt64>(0)
 
     public init(total: Int, enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
@@ -17,12 +18,12 @@ public final class ProgressBar: @unchecked Sendable {
     /// Call after each item; redraws at most ten times a second and on the last item.
     public func update(done: Int, failed: Int) {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard done == total || now - lastDraw > 100_000_000 else { return }
-        lastDraw = now
-        StandardOutput.err("\r\u{1B}[2K" + Self.line(done: done, total: total, failed: failed, seconds: Double(now - start) / 1e9))
+        lastDraw.withLock { lastDraw in
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard done == total || now - lastDraw > 100_000_000 else { return }
+            lastDraw = now
+            StandardOutput.err("\r\u{1B}[2K" + Self.line(done: done, total: total, failed: failed, seconds: Double(now - start) / 1e9))
+        }
     }
 
     /// Clears the bar so a message can be printed on a clean line.

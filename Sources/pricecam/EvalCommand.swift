@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import PriceParsing
+import Synchronization
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -159,15 +160,18 @@ struct Eval: ParsableCommand {
 }
 
 /// Collects results (they arrive serially, in order).
-final class ResultsBox: @unchecked Sendable {
-    private(set) var results: [ImageResult] = []
-    private let lock = NSLock()
+final class ResultsBox: Sendable {
+    private let collected: Mutex<[ImageResult]>
 
-    init(count: Int) { results.reserveCapacity(count) }
+    init(count: Int) {
+        var results: [ImageResult] = []
+        results.reserveCapacity(count)
+        collected = Mutex(results)
+    }
+
+    var results: [ImageResult] { collected.withLock { $0 } }
 
     func append(_ r: ImageResult) {
-        lock.lock()
-        results.append(r)
-        lock.unlock()
+        collected.withLock { $0.append(r) }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import OCR
 import Pipeline
 import PriceParsing
+import Synchronization
 
 /// What scan and batch share: run the items, print results in order, report
 /// failures on stderr, exit 1 when any input failed.
@@ -47,16 +48,14 @@ enum ImageRun {
 }
 
 /// Counts finished items for the progress bar (results arrive serially).
-final class Counter: @unchecked Sendable {
-    private var done = 0
-    private var failed = 0
-    private let lock = NSLock()
+final class Counter: Sendable {
+    private let counts = Mutex((done: 0, failed: 0))
 
     func add(failed f: Bool) -> (Int, Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        done += 1
-        if f { failed += 1 }
-        return (done, failed)
+        counts.withLock {
+            $0.done += 1
+            if f { $0.failed += 1 }
+            return ($0.done, $0.failed)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `pricecam` binary (it sits next to the test bundle).
 enum CLI {
@@ -75,11 +76,10 @@ enum CLI {
 
 /// A pricecam process left running, for tests that watch its output as it
 /// comes and signal it (`live`). Every wait has a deadline.
+// Unchecked: `Process` is not Sendable; the readers only touch `output`.
 final class RunningCLI: @unchecked Sendable {
     let process = Process()
-    private let lock = NSLock()   // guards the two buffers
-    private var out = Data()
-    private var err = Data()
+    private let output = Mutex((out: Data(), err: Data()))
     private let readers = DispatchGroup()
 
     init(_ args: [String], home: String) throws {
@@ -100,17 +100,15 @@ final class RunningCLI: @unchecked Sendable {
                 while true {
                     let chunk = handle.availableData
                     if chunk.isEmpty { break }
-                    self.lock.lock()
-                    if isOut { self.out.append(chunk) } else { self.err.append(chunk) }
-                    self.lock.unlock()
+                    self.output.withLock { if isOut { $0.out.append(chunk) } else { $0.err.append(chunk) } }
                 }
                 self.readers.leave()
             }
         }
     }
 
-    var stdout: String { lock.lock(); defer { lock.unlock() }; return String(decoding: out, as: UTF8.self) }
-    var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
+    var stdout: String { String(decoding: output.withLock { $0.out }, as: UTF8.self) }
+    var stderr: String { String(decoding: output.withLock { $0.err }, as: UTF8.self) }
 
     /// Waits until stdout contains `text`; false after `seconds` or when the process ended without it.
     func waitForOutput(containing text: String, seconds: Double) -> Bool {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Conversion
 
-private final class Transcript: @unchecked Sendable {
+private final class Transcript {
     var input: [String]
     var output = ""
     init(_ input: [String]) { self.input = input }

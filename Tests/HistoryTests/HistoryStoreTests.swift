@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import Synchronization
 import GRDB
 import Testing
 @testable import History
@@ -205,11 +206,10 @@ struct HistoryRecorderTests {
     }
 }
 
-final class ErrorList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    func add(_ s: String) { lock.lock(); items.append(s); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
+final class ErrorList: Sendable {
+    private let items = Mutex<[String]>([])
+    func add(_ s: String) { items.withLock { $0.append(s) } }
+    var all: [String] { items.withLock { $0 } }
 }
 
 /// A second connection allowed to keep a transaction open between accesses.

@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import Synchronization
 import Testing
 @testable import History
 
@@ -132,9 +133,8 @@ struct SettingsFileTests {
 }
 
 /// A tiny thread-safe flag for the tests.
-final class ManagedAtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+final class ManagedAtomicFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Pipeline
 
@@ -89,9 +90,8 @@ func waitUntil(_ what: String, seconds: Double = 10, sourceLocation: SourceLocat
     }
 }
 
-final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Int] = []
-    func add(_ v: Int) { lock.lock(); items.append(v); lock.unlock() }
-    var values: [Int] { lock.lock(); defer { lock.unlock() }; return items }
+final class Collected: Sendable {
+    private let items = Mutex<[Int]>([])
+    func add(_ v: Int) { items.withLock { $0.append(v) } }
+    var values: [Int] { items.withLock { $0 } }
 }
