@@ -2,14 +2,14 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
     name: "pricecam",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "pricecam", targets: ["pricecam"]),
+        .executable(name: "pricecam", targets: ["pricecam"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -25,7 +25,8 @@ public enum CaptureError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchDevice(let p):
             return "cannot open \(p): no such device (is the camera plugged in? `pricecam devices` lists the cameras found)"
         case .permissionDenied(let p):
-            return "cannot open \(p): permission denied (add yourself to the 'video' group: sudo usermod -aG video $USER, then log in again)"
+            return
+                "cannot open \(p): permission denied (add yourself to the 'video' group: sudo usermod -aG video $USER, then log in again)"
         case .busy(let p):
             return "cannot open \(p): device is busy (another program is using the camera)"
         case .notCaptureDevice(let p, let what):
@@ -33,7 +34,8 @@ public enum CaptureError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noStreaming(let p):
             return "cannot use \(p): the driver does not support streaming I/O"
         case .unsupportedFormat(let p, let offered):
-            return "cannot use \(p): unsupported format; it offers \(offered.isEmpty ? "no formats" : offered.joined(separator: ", ")), pricecam reads GREY, YUYV/UYVY/YVYU/VYUY, NV12/NV21/NV16/NV61/NV24/NV42, YU12/YV12/422P and MJPEG"
+            return
+                "cannot use \(p): unsupported format; it offers \(offered.isEmpty ? "no formats" : offered.joined(separator: ", ")), pricecam reads GREY, YUYV/UYVY/YVYU/VYUY, NV12/NV21/NV16/NV61/NV24/NV42, YU12/YV12/422P and MJPEG"
         case .disconnected(let p, let e):
             return "\(p) disappeared while streaming (\(Errno.name(e))); the camera was unplugged or its driver unloaded"
         case .ioctlFailed(let p, let op, let e):

@@ -31,8 +31,11 @@ public struct FrameInterval: Hashable, Sendable, CustomStringConvertible {
 
     /// The interval closest to `fps` frames per second (1/fps, kept exact for whole and .5 rates).
     public init(fps: Double) {
-        if fps == fps.rounded() { self.init(numerator: 1, denominator: UInt32(fps)) }
-        else { self.init(numerator: 1000, denominator: UInt32((fps * 1000).rounded())) }
+        if fps == fps.rounded() {
+            self.init(numerator: 1, denominator: UInt32(fps))
+        } else {
+            self.init(numerator: 1000, denominator: UInt32((fps * 1000).rounded()))
+        }
     }
 
     public var fps: Double { numerator == 0 ? 0 : Double(denominator) / Double(numerator) }
@@ -150,8 +153,9 @@ public enum FormatNegotiation {
                 let s = Swift.max(st, 1)
                 return lo + ((c - lo) / s) * s
             }
-            let size = FrameSize(width: fit(request.width, min.width, max.width, step.width),
-                                 height: fit(request.height, min.height, max.height, step.height))
+            let size = FrameSize(
+                width: fit(request.width, min.width, max.width, step.width),
+                height: fit(request.height, min.height, max.height, step.height))
             return [(size, intervals)]
         }
     }

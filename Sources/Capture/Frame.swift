@@ -22,8 +22,9 @@ public struct Frame: Sendable {
     public let timestamp: UInt64
 
     public init(width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8], sequence: UInt64 = 0, timestamp: UInt64 = Monotonic.now()) {
-        precondition(width > 0 && height > 0 && bytesPerRow >= width && pixels.count >= bytesPerRow * height,
-                     "frame buffer too small for \(width)x\(height)")
+        precondition(
+            width > 0 && height > 0 && bytesPerRow >= width && pixels.count >= bytesPerRow * height,
+            "frame buffer too small for \(width)x\(height)")
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow

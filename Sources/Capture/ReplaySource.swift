@@ -15,7 +15,8 @@ public final class ReplaySource: FrameSource {
     ///   - extensions: the file extensions (lowercase) that are images (the OCR module's list).
     ///   - decode: reads one image file as a gray frame (the OCR module's loader).
     ///   - loop: start again from the first image after the last (else the source ends).
-    public init(directory: String, fps: Double, loop: Bool, extensions: Set<String>, decode: (String) throws -> Frame) throws(CaptureError) {
+    public init(directory: String, fps: Double, loop: Bool, extensions: Set<String>, decode: (String) throws -> Frame) throws(CaptureError)
+    {
         precondition(fps > 0, "fps must be positive")
         name = directory
         frameInterval = UInt64((1_000_000_000 / fps).rounded())
@@ -35,7 +36,8 @@ public final class ReplaySource: FrameSource {
             do { decoded.append(try decode(path)) } catch { firstError = firstError ?? "\(error)" }
         }
         guard !decoded.isEmpty else {
-            throw .emptyReplay(directory: directory, reason: firstError ?? "no image files (\(extensions.sorted().joined(separator: ", "))) in it")
+            throw .emptyReplay(
+                directory: directory, reason: firstError ?? "no image files (\(extensions.sorted().joined(separator: ", "))) in it")
         }
         images = decoded
     }
@@ -58,7 +60,8 @@ public final class ReplaySource: FrameSource {
         }
         let image = images[Int(i % UInt64(images.count))]
         counters.captured += 1
-        return Frame(width: image.width, height: image.height, bytesPerRow: image.bytesPerRow,
-                     pixels: image.pixels, sequence: i, timestamp: Monotonic.now())
+        return Frame(
+            width: image.width, height: image.height, bytesPerRow: image.bytesPerRow,
+            pixels: image.pixels, sequence: i, timestamp: Monotonic.now())
     }
 }

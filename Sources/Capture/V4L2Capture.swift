@@ -60,8 +60,9 @@ public final class V4L2Capture: FrameSource {
         }
         self.name = path
         self.stallSeconds = stallSeconds
-        self.applied = AppliedFormat(fourcc: pix.fourcc, size: pix.size, bytesPerLine: pix.bytesPerLine, fps: fps,
-                                     buffers: buffers.count, requested: choice, card: caps.card, driver: caps.driver)
+        self.applied = AppliedFormat(
+            fourcc: pix.fourcc, size: pix.size, bytesPerLine: pix.bytesPerLine, fps: fps,
+            buffers: buffers.count, requested: choice, card: caps.card, driver: caps.driver)
         self.frameInterval = fps.map { UInt64(1_000_000_000 / $0) }
     }
 
@@ -104,7 +105,7 @@ public final class V4L2Capture: FrameSource {
             if p.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && newest == nil {
                 // Nothing to dequeue and the driver says error: gone or stopped.
                 if p.revents & Int16(POLLNVAL) != 0 { throw .disconnected(path: name, errno: EBADF) }
-                _ = try buffers.dequeue()   // surfaces ENODEV/EIO as .disconnected
+                _ = try buffers.dequeue()  // surfaces ENODEV/EIO as .disconnected
                 throw .disconnected(path: name, errno: EIO)
             }
             guard let b = newest else { continue }
@@ -116,8 +117,9 @@ public final class V4L2Capture: FrameSource {
                 continue
             }
             let stamp = Self.timestamp(b) ?? lastFrame
-            let luma = V4L2Luma.extract(buffers.bytes(b), layout: layout, size: applied.size,
-                                        bytesPerLine: applied.bytesPerLine, decoder: decoder)
+            let luma = V4L2Luma.extract(
+                buffers.bytes(b), layout: layout, size: applied.size,
+                bytesPerLine: applied.bytesPerLine, decoder: decoder)
             try buffers.queue(index: b.index)
             guard let luma else {
                 corrupted += 1
@@ -125,8 +127,9 @@ public final class V4L2Capture: FrameSource {
                 continue
             }
             defer { sequence += 1 }
-            return Frame(width: applied.size.width, height: applied.size.height, bytesPerRow: applied.size.width,
-                         pixels: luma, sequence: sequence, timestamp: stamp)
+            return Frame(
+                width: applied.size.width, height: applied.size.height, bytesPerRow: applied.size.width,
+                pixels: luma, sequence: sequence, timestamp: stamp)
         }
         return nil
     }

@@ -108,8 +108,9 @@ public final class V4L2Device {
         if e == ENOTTY || e == EINVAL { throw .notCaptureDevice(path: path, what: "not a V4L2 device") }
         if e != 0 { throw failure("VIDIOC_QUERYCAP", e) }
         let caps = cap.capabilities & pricecam_V4L2_CAP_DEVICE_CAPS != 0 ? cap.device_caps : cap.capabilities
-        return Capabilities(driver: Self.string(cap.driver), card: Self.string(cap.card),
-                            busInfo: Self.string(cap.bus_info), caps: caps)
+        return Capabilities(
+            driver: Self.string(cap.driver), card: Self.string(cap.card),
+            busInfo: Self.string(cap.bus_info), caps: caps)
     }
 
     static func string<T>(_ tuple: T) -> String {
@@ -135,9 +136,11 @@ public final class V4L2Device {
             if e != 0 { throw failure("VIDIOC_ENUM_FMT", e) }
             index += 1
             let fourcc = FourCC(rawValue: d.pixelformat)
-            out.append(OfferedFormat(fourcc: fourcc, description: Self.string(d.description),
-                                     emulated: d.flags & pricecam_V4L2_FMT_FLAG_EMULATED != 0,
-                                     sizes: sizes(fourcc, request: request)))
+            out.append(
+                OfferedFormat(
+                    fourcc: fourcc, description: Self.string(d.description),
+                    emulated: d.flags & pricecam_V4L2_FMT_FLAG_EMULATED != 0,
+                    sizes: sizes(fourcc, request: request)))
             if index > 256 { break }
         }
         return out
@@ -211,9 +214,10 @@ public final class V4L2Device {
         f.fmt.pix.field = V4L2_FIELD_NONE.rawValue
         f.fmt.pix.bytesperline = 0
         try ioctl(pricecam_VIDIOC_S_FMT, &f, "VIDIOC_S_FMT")
-        return PixFormat(fourcc: FourCC(rawValue: f.fmt.pix.pixelformat),
-                         size: FrameSize(width: Int(f.fmt.pix.width), height: Int(f.fmt.pix.height)),
-                         bytesPerLine: Int(f.fmt.pix.bytesperline), sizeImage: Int(f.fmt.pix.sizeimage))
+        return PixFormat(
+            fourcc: FourCC(rawValue: f.fmt.pix.pixelformat),
+            size: FrameSize(width: Int(f.fmt.pix.width), height: Int(f.fmt.pix.height)),
+            bytesPerLine: Int(f.fmt.pix.bytesperline), sizeImage: Int(f.fmt.pix.sizeimage))
     }
 
     /// Asks for a frame rate; returns the rate the driver reports afterwards (nil if it says none).

@@ -4,8 +4,10 @@ import Foundation
 /// Takes the luma plane out of one raw frame buffer.
 enum V4L2Luma {
     /// `width × height` bytes of luma, rows packed, or nil when the buffer is too short.
-    static func extract(_ src: UnsafeRawBufferPointer, layout: LumaLayout, size: FrameSize, bytesPerLine: Int,
-                        decoder: MJPEGDecoder?) -> [UInt8]? {
+    static func extract(
+        _ src: UnsafeRawBufferPointer, layout: LumaLayout, size: FrameSize, bytesPerLine: Int,
+        decoder: MJPEGDecoder?
+    ) -> [UInt8]? {
         let w = size.width, h = size.height
         switch layout {
         case .plane, .gray:
@@ -65,9 +67,10 @@ final class MJPEGDecoder {
         let need = size.width * size.height * 3 / 2
         if scratch.count < need { scratch = [UInt8](repeating: 0, count: need) }
         let n = scratch.withUnsafeMutableBufferPointer { out in
-            pricecam_decode_to_yu12(data, fourcc.rawValue, UInt32(size.width), UInt32(size.height),
-                                    src.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(src.count),
-                                    out.baseAddress, Int32(need))
+            pricecam_decode_to_yu12(
+                data, fourcc.rawValue, UInt32(size.width), UInt32(size.height),
+                src.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(src.count),
+                out.baseAddress, Int32(need))
         }
         guard n >= size.width * size.height else { return nil }
         return Array(scratch[0..<(size.width * size.height)])

@@ -23,10 +23,13 @@ public struct InteractiveSetup {
     }
 
     /// Runs the flow. `preset` values (from flags) are validated and not asked again.
-    public func run(welcome: Bool = true, presetCurrency: String? = nil, presetRate: String? = nil,
-                    presetHome: String? = nil, defaults: CurrencySettings? = nil) -> Outcome {
+    public func run(
+        welcome: Bool = true, presetCurrency: String? = nil, presetRate: String? = nil,
+        presetHome: String? = nil, defaults: CurrencySettings? = nil
+    ) -> Outcome {
         if welcome {
-            write("""
+            write(
+                """
                 Welcome to pricecam.
                 Before converting, pricecam needs the currency the prices are in and
                 the exchange rate to your home currency. You can change them any time
@@ -35,10 +38,11 @@ public struct InteractiveSetup {
 
                 """)
         }
-        guard let currency = ask(
-            prompt: "Currency the prices are in (ISO code, e.g. JPY)" + hint(defaults?.currency) + ": ",
-            preset: presetCurrency, fallback: defaults?.currency,
-            validate: { raw throws(SettingsValidationError) in try CurrencyCode.validate(raw, field: "currency") })
+        guard
+            let currency = ask(
+                prompt: "Currency the prices are in (ISO code, e.g. JPY)" + hint(defaults?.currency) + ": ",
+                preset: presetCurrency, fallback: defaults?.currency,
+                validate: { raw throws(SettingsValidationError) in try CurrencyCode.validate(raw, field: "currency") })
         else { return .cancelled }
 
         let homeAnswer: String?? = askOptional(
@@ -47,15 +51,17 @@ public struct InteractiveSetup {
         guard let home = homeAnswer else { return .cancelled }
 
         let homeName = home ?? "home-currency"
-        guard let rate = ask(
-            prompt: "Exchange rate: how many \(homeName) units is 1 \(currency) worth (e.g. 0.22)"
-                + hint(defaults.map { Money.exact($0.rate) }) + ": ",
-            preset: presetRate, fallback: defaults.map { Money.exact($0.rate) },
-            validate: { raw throws(SettingsValidationError) in try ExchangeRate.validate(raw) })
+        guard
+            let rate = ask(
+                prompt: "Exchange rate: how many \(homeName) units is 1 \(currency) worth (e.g. 0.22)"
+                    + hint(defaults.map { Money.exact($0.rate) }) + ": ",
+                preset: presetRate, fallback: defaults.map { Money.exact($0.rate) },
+                validate: { raw throws(SettingsValidationError) in try ExchangeRate.validate(raw) })
         else { return .cancelled }
 
-        let settings = CurrencySettings(currency: currency, rate: rate, home: home, updatedAt: now(),
-                                        maxRateAgeDays: defaults?.maxRateAgeDays ?? RateAge.defaultMaxDays)
+        let settings = CurrencySettings(
+            currency: currency, rate: rate, home: home, updatedAt: now(),
+            maxRateAgeDays: defaults?.maxRateAgeDays ?? RateAge.defaultMaxDays)
         return .completed(settings)
     }
 
@@ -77,8 +83,10 @@ public struct InteractiveSetup {
         value.map { " [\($0)]" } ?? ""
     }
 
-    private func ask<T>(prompt: String, preset: String?, fallback: String?,
-                        validate: (String) throws(SettingsValidationError) -> T) -> T? {
+    private func ask<T>(
+        prompt: String, preset: String?, fallback: String?,
+        validate: (String) throws(SettingsValidationError) -> T
+    ) -> T? {
         if let preset {
             do { return try validate(preset) } catch { write("  \(error.description)\n") }
         }

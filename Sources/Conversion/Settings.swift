@@ -20,8 +20,10 @@ public struct CurrencySettings: Sendable, Equatable {
     }
 
     /// Validates raw user input (flags, prompts) and builds settings.
-    public static func validated(currency: String, rate: String, home: String?, updatedAt: Date = Date(),
-                                 maxRateAgeDays: Int = RateAge.defaultMaxDays) throws(SettingsValidationError) -> CurrencySettings {
+    public static func validated(
+        currency: String, rate: String, home: String?, updatedAt: Date = Date(),
+        maxRateAgeDays: Int = RateAge.defaultMaxDays
+    ) throws(SettingsValidationError) -> CurrencySettings {
         let code = try CurrencyCode.validate(currency, field: "currency")
         let value = try ExchangeRate.validate(rate)
         var homeCode: String?

@@ -24,13 +24,16 @@ public enum SettingsValidationError: Error, Equatable, Sendable, CustomStringCon
         case .rateEmpty:
             return "rate is empty: enter how many home-currency units one unit is worth, e.g. 0.22"
         case .rateTwoSeparators(let value):
-            return "rate \"\(value)\" has more than one separator: write it without grouping, with one '.' or ',' as decimal point, e.g. 1000.5"
+            return
+                "rate \"\(value)\" has more than one separator: write it without grouping, with one '.' or ',' as decimal point, e.g. 1000.5"
         case .rateNotDecimal(let value):
-            return "rate \"\(value)\" is not a plain decimal number: use digits with at most one '.' or ',' (e.g. 0.22 or 0,22); no exponents, signs, NaN or infinity"
+            return
+                "rate \"\(value)\" is not a plain decimal number: use digits with at most one '.' or ',' (e.g. 0.22 or 0,22); no exponents, signs, NaN or infinity"
         case .rateNotPositive(let value):
             return "rate \"\(value)\" must be greater than 0"
         case .rateOutOfRange(let value):
-            return "rate \"\(value)\" is out of range: it must be between \(ExchangeRate.minimumText) and \(ExchangeRate.maximumText) inclusive"
+            return
+                "rate \"\(value)\" is out of range: it must be between \(ExchangeRate.minimumText) and \(ExchangeRate.maximumText) inclusive"
         case .maxAgeInvalid(let value):
             return "maximum rate age \"\(value)\" must be a whole number of days between 1 and 36500"
         }
@@ -80,8 +83,9 @@ public enum ExchangeRate {
             throw .rateNotDecimal(text)
         }
         // Exact pattern: digits, optionally one separator followed by digits.
-        let parts = body.split(separator: separators == 1 ? (body.contains(",") ? "," : ".") : "\u{0}",
-                               omittingEmptySubsequences: false)
+        let parts = body.split(
+            separator: separators == 1 ? (body.contains(",") ? "," : ".") : "\u{0}",
+            omittingEmptySubsequences: false)
         let isDigits: (Substring) -> Bool = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
         guard parts.allSatisfy(isDigits) else { throw .rateNotDecimal(text) }
         let normalized = parts.joined(separator: ".")
@@ -101,7 +105,7 @@ public enum RateAge {
     public static func validateDays(_ raw: String) throws(SettingsValidationError) -> Int {
         let text = raw.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
-              text.count <= 5, let days = Int(text), (1...36500).contains(days)
+            text.count <= 5, let days = Int(text), (1...36500).contains(days)
         else { throw .maxAgeInvalid(text) }
         return days
     }
@@ -111,6 +115,7 @@ public enum RateAge {
         let age = now.timeIntervalSince(updatedAt)
         guard age > Double(maxDays) * 86_400 else { return nil }
         let days = Int(age / 86_400)
-        return "the stored exchange rate was set \(days) days ago (older than \(maxDays) days); update it with `pricecam settings set --rate NEW_RATE`"
+        return
+            "the stored exchange rate was set \(days) days ago (older than \(maxDays) days); update it with `pricecam settings set --rate NEW_RATE`"
     }
 }

@@ -35,9 +35,11 @@ public final class HistoryRecorder: Sendable {
     /// taken before `pending`, never after.
     private let written = Mutex(Written())
 
-    public init(store: HistoryStore, runID: String = HistoryRecorder.newRunID(), chunkSize: Int = 200,
-                flushInterval: TimeInterval = 1.0,
-                report: @escaping @Sendable (String) -> Void = HistoryRecorder.stderrReport) {
+    public init(
+        store: HistoryStore, runID: String = HistoryRecorder.newRunID(), chunkSize: Int = 200,
+        flushInterval: TimeInterval = 1.0,
+        report: @escaping @Sendable (String) -> Void = HistoryRecorder.stderrReport
+    ) {
         self.store = store
         self.runID = runID
         self.chunkSize = max(1, chunkSize)
@@ -46,8 +48,9 @@ public final class HistoryRecorder: Sendable {
     }
 
     public static func newRunID() -> String {
-        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)
-            .dateSeparator(.omitted).timeSeparator(.omitted))
+        let stamp = Date().formatted(
+            .iso8601.year().month().day().time(includingFractionalSeconds: false)
+                .dateSeparator(.omitted).timeSeparator(.omitted))
         return "\(stamp)-\(String(UUID().uuidString.prefix(8)).lowercased())"
     }
 
@@ -56,11 +59,15 @@ public final class HistoryRecorder: Sendable {
     }
 
     /// Records one converted price; the row's `runID` is this recorder's.
-    public func record(time: Date = Date(), source: String, rawText: String, amount: Decimal, currency: String?,
-                       converted: ConvertedAmount, confidence: Double, box: [Int]?) {
-        record(HistoryEntry(time: time, source: source, rawText: rawText, amount: amount, currency: currency,
-                            rate: converted.rate, converted: converted.value, home: converted.target,
-                            confidence: confidence, box: box, runID: runID))
+    public func record(
+        time: Date = Date(), source: String, rawText: String, amount: Decimal, currency: String?,
+        converted: ConvertedAmount, confidence: Double, box: [Int]?
+    ) {
+        record(
+            HistoryEntry(
+                time: time, source: source, rawText: rawText, amount: amount, currency: currency,
+                rate: converted.rate, converted: converted.value, home: converted.target,
+                confidence: confidence, box: box, runID: runID))
     }
 
     public func record(_ entry: HistoryEntry) {

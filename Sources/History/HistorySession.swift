@@ -33,11 +33,14 @@ public final class HistorySession: Sendable {
 
     /// Appends one converted price. `source`: the file path, or `"/dev/video0#1234"`
     /// (device and frame number) on the live path.
-    public func record(source: String, rawText: String, amount: Decimal, currency: String?, converted: ConvertedAmount,
-                       confidence: Double, box: [Int]?, time: Date = Date()) {
+    public func record(
+        source: String, rawText: String, amount: Decimal, currency: String?, converted: ConvertedAmount,
+        confidence: Double, box: [Int]?, time: Date = Date()
+    ) {
         if let recorder {
-            recorder.record(time: time, source: source, rawText: rawText, amount: amount, currency: currency,
-                            converted: converted, confidence: confidence, box: box)
+            recorder.record(
+                time: time, source: source, rawText: rawText, amount: amount, currency: currency,
+                converted: converted, confidence: confidence, box: box)
         } else {
             unrecorded.withLock { $0 += 1 }
         }
@@ -50,7 +53,9 @@ public final class HistorySession: Sendable {
         let saved = recorder?.finish() ?? true
         let lost = unrecorded.withLock { $0 }
         if lost > 0 {
-            report("warning: \(lost) converted price(s) were not added to the history (database unavailable, see above); the output is complete")
+            report(
+                "warning: \(lost) converted price(s) were not added to the history (database unavailable, see above); the output is complete"
+            )
         }
         return saved && lost == 0
     }

@@ -19,8 +19,10 @@ public struct HistoryEntry: Sendable, Equatable {
     public var box: [Int]?
     public var runID: String
 
-    public init(time: Date, source: String, rawText: String, amount: Decimal, currency: String?, rate: Decimal,
-                converted: Decimal, home: String?, confidence: Double, box: [Int]?, runID: String) {
+    public init(
+        time: Date, source: String, rawText: String, amount: Decimal, currency: String?, rate: Decimal,
+        converted: Decimal, home: String?, confidence: Double, box: [Int]?, runID: String
+    ) {
         self.time = time
         self.source = source
         self.rawText = rawText
@@ -108,11 +110,15 @@ public final class HistoryStore: Sendable {
         let dir = (path as NSString).deletingLastPathComponent
         if !dir.isEmpty {
             do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: dir, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
-                throw HistoryError(path: path, problem: "cannot create directory \(dir) (\(HistoryStore.reason(error)))",
-                                   fix: "check that the parent directory exists and is writable, or set PRICECAM_HOME (or XDG_DATA_HOME) to a writable directory; use --no-history to skip history")
+                throw HistoryError(
+                    path: path, problem: "cannot create directory \(dir) (\(HistoryStore.reason(error)))",
+                    fix:
+                        "check that the parent directory exists and is writable, or set PRICECAM_HOME (or XDG_DATA_HOME) to a writable directory; use --no-history to skip history"
+                )
             }
         }
         var config = Configuration()
@@ -298,23 +304,33 @@ public final class HistoryStore: Sendable {
         let detail = db.message ?? "\(db.resultCode)"
         switch db.resultCode.primaryResultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return HistoryError(path: path, problem: "\(action) it: the database is locked by another process (waited \(Int(busyTimeout)) s)",
-                                fix: "wait for the other pricecam (or sqlite3) to finish and retry, or use --no-history")
+            return HistoryError(
+                path: path, problem: "\(action) it: the database is locked by another process (waited \(Int(busyTimeout)) s)",
+                fix: "wait for the other pricecam (or sqlite3) to finish and retry, or use --no-history")
         case .SQLITE_FULL:
-            return HistoryError(path: path, problem: "\(action) it: the disk is full",
-                                fix: "free some space on the disk holding \((path as NSString).deletingLastPathComponent), or use --no-history")
+            return HistoryError(
+                path: path, problem: "\(action) it: the disk is full",
+                fix: "free some space on the disk holding \((path as NSString).deletingLastPathComponent), or use --no-history")
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
-            return HistoryError(path: path, problem: "\(action) it: the database or its directory is read-only (\(detail))",
-                                fix: "make the file and its directory writable, or set PRICECAM_HOME (or XDG_DATA_HOME) to a writable directory; use --no-history to skip history")
+            return HistoryError(
+                path: path, problem: "\(action) it: the database or its directory is read-only (\(detail))",
+                fix:
+                    "make the file and its directory writable, or set PRICECAM_HOME (or XDG_DATA_HOME) to a writable directory; use --no-history to skip history"
+            )
         case .SQLITE_CANTOPEN:
-            return HistoryError(path: path, problem: "\(action) it: the file cannot be opened (\(detail))",
-                                fix: "check that the directory exists and is writable, or set PRICECAM_HOME to a writable directory; use --no-history to skip history")
+            return HistoryError(
+                path: path, problem: "\(action) it: the file cannot be opened (\(detail))",
+                fix:
+                    "check that the directory exists and is writable, or set PRICECAM_HOME to a writable directory; use --no-history to skip history"
+            )
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return HistoryError(path: path, problem: "\(action) it: the file is not a valid SQLite database or is damaged (\(detail))",
-                                fix: "move the file away (pricecam will create a new one) and inspect it with `sqlite3 \(path) 'PRAGMA integrity_check'`")
+            return HistoryError(
+                path: path, problem: "\(action) it: the file is not a valid SQLite database or is damaged (\(detail))",
+                fix: "move the file away (pricecam will create a new one) and inspect it with `sqlite3 \(path) 'PRAGMA integrity_check'`")
         case .SQLITE_IOERR:
-            return HistoryError(path: path, problem: "\(action) it: I/O error (\(detail))",
-                                fix: "check the disk (free space, permissions), or use --no-history")
+            return HistoryError(
+                path: path, problem: "\(action) it: I/O error (\(detail))",
+                fix: "check the disk (free space, permissions), or use --no-history")
         default:
             return HistoryError(path: path, problem: "\(action) it: \(detail)", fix: "use --no-history to skip history")
         }
@@ -353,8 +369,9 @@ struct ConversionRow: Codable, FetchableRecord, PersistableRecord {
     }
 
     var entry: HistoryEntry {
-        HistoryEntry(time: time, source: source, rawText: rawText, amount: HistoryStore.decimal(amount), currency: currency,
-                     rate: HistoryStore.decimal(rate), converted: HistoryStore.decimal(converted), home: home,
-                     confidence: confidence, box: box.map { $0.split(separator: ",").compactMap { Int($0) } }, runID: runID)
+        HistoryEntry(
+            time: time, source: source, rawText: rawText, amount: HistoryStore.decimal(amount), currency: currency,
+            rate: HistoryStore.decimal(rate), converted: HistoryStore.decimal(converted), home: home,
+            confidence: confidence, box: box.map { $0.split(separator: ",").compactMap { Int($0) } }, runID: runID)
     }
 }

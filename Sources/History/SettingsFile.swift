@@ -2,9 +2,9 @@ import Conversion
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A settings file that cannot be used, with the file, the problem and the fix.
@@ -36,8 +36,9 @@ public enum SettingsFile {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw SettingsFileError(path: path, problem: "cannot be read (\(error.localizedDescription))",
-                                    fix: "check the file's permissions, or set PRICECAM_HOME to another directory")
+            throw SettingsFileError(
+                path: path, problem: "cannot be read (\(error.localizedDescription))",
+                fix: "check the file's permissions, or set PRICECAM_HOME to another directory")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw corrupt(path, "is not UTF-8 text")
@@ -45,7 +46,8 @@ public enum SettingsFile {
         return try parse(text, path: path)
     }
 
-    static let handFix = "edit the line by hand, or move the file away and run `pricecam setup` (or `pricecam setup --force ...`) to write a new one"
+    static let handFix =
+        "edit the line by hand, or move the file away and run `pricecam setup` (or `pricecam setup --force ...`) to write a new one"
 
     static func corrupt(_ path: String, _ problem: String) -> SettingsFileError {
         SettingsFileError(path: path, problem: problem, fix: handFix)
@@ -145,18 +147,21 @@ public enum AtomicFile {
         let dir = (path as NSString).deletingLastPathComponent
         let dirPath = dir.isEmpty ? "." : dir
         do {
-            try FileManager.default.createDirectory(atPath: dirPath, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: dirPath, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
-            throw SettingsFileError(path: path, problem: "cannot create directory \(dirPath) (\(error.localizedDescription))",
-                                    fix: "check permissions, or set PRICECAM_HOME to a writable directory")
+            throw SettingsFileError(
+                path: path, problem: "cannot create directory \(dirPath) (\(error.localizedDescription))",
+                fix: "check permissions, or set PRICECAM_HOME to a writable directory")
         }
         let tmp = dirPath + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
         func fail(_ what: String) -> SettingsFileError {
             let msg = String(cString: strerror(errno))
             unlink(tmp)
-            return SettingsFileError(path: path, problem: "\(what) failed (\(msg)); the previous file is unchanged",
-                                     fix: "check free space and permissions of \(dirPath), or set PRICECAM_HOME to a writable directory")
+            return SettingsFileError(
+                path: path, problem: "\(what) failed (\(msg)); the previous file is unchanged",
+                fix: "check free space and permissions of \(dirPath), or set PRICECAM_HOME to a writable directory")
         }
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw fail("creating \(tmp)") }
@@ -180,8 +185,8 @@ public enum AtomicFile {
 
 private func posixWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.write(fd, p, n)
+        return Glibc.write(fd, p, n)
     #else
-    return Darwin.write(fd, p, n)
+        return Darwin.write(fd, p, n)
     #endif
 }

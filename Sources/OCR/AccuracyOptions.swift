@@ -53,7 +53,9 @@ public struct AccuracyOptions: Sendable, Hashable {
 
     public static var fromEnvironment: AccuracyOptions {
         var o = AccuracyOptions()
-        let flags = (ProcessInfo.processInfo.environment["PRICECAM_ACCURACY"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let flags = (ProcessInfo.processInfo.environment["PRICECAM_ACCURACY"] ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         if flags.contains("no-preprocess") { o.preprocess = false }
         if flags.contains("no-second-pass") { o.secondPass = false }
         if flags.contains("no-stretch") { o.stretch = false }

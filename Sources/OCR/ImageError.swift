@@ -40,8 +40,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .notFound(let p), .permissionDenied(let p), .isDirectory(let p), .symlinkLoop(let p),
-             .empty(let p), .fileTooLarge(let p, _, _), .tooManyPixels(let p, _, _, _),
-             .unreadable(let p, _), .io(let p, _):
+            .empty(let p), .fileTooLarge(let p, _, _), .tooManyPixels(let p, _, _, _),
+            .unreadable(let p, _), .io(let p, _):
             p
         }
     }

@@ -116,7 +116,9 @@ public final class PageReader {
         for r in finder.worthReading(regions, limit: options.regionLimit) {
             let t0 = DispatchTime.now().uptimeNanoseconds
             let line = try regionReader.read(r, in: image, engine: engine)
-            OCRLog.write("region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.text ?? "nothing")]")
+            OCRLog.write(
+                "region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.text ?? "nothing")]"
+            )
             read.append((r, line, Self.ms(since: t0)))
         }
         if options.secondPass {
@@ -128,7 +130,10 @@ public final class PageReader {
             let budget: Double? = isFrame || options.forceLiveBudget ? firstMs * options.liveBudget : nil
             var spent = 0.0, count = 0
             let tries = Self.rereads.count + (priceEngine == nil ? 0 : Self.priceRereads.count)
-            for i in read.indices where count < options.maxRereads && read[i].region.glyphs <= Self.priceGlyphs && (read[i].line.map(needsAnotherLook) ?? (budget == nil)) {
+            for i in read.indices
+            where count < options.maxRereads && read[i].region.glyphs <= Self.priceGlyphs
+                && (read[i].line.map(needsAnotherLook) ?? (budget == nil))
+            {
                 if let budget, spent + read[i].ms * Double(tries) > budget { continue }
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 read[i].line = try reread(read[i].region, firstReading: read[i].line, in: image)
@@ -136,7 +141,8 @@ public final class PageReader {
                 count += 1
             }
         }
-        return RecognizedPage(width: image.width, height: image.height, lines: Self.assembled(read.compactMap(\.line)), milliseconds: Self.ms(since: start))
+        return RecognizedPage(
+            width: image.width, height: image.height, lines: Self.assembled(read.compactMap(\.line)), milliseconds: Self.ms(since: start))
     }
 
     /// Regions of more glyphs than this are no price alone (`-1 234 567,89 zł` has 13); they are
@@ -176,7 +182,9 @@ public final class PageReader {
             for (glyph, psm) in Self.priceRereads {
                 reader.targetGlyph = glyph
                 if let again = try reader.read(region, in: image, engine: priceEngine, pageSegmentationMode: psm) {
-                    OCRLog.write("  price model \(Int(glyph)) px psm \(psm) -> [\(again.text)] words \(again.words.map { Int($0.confidence * 100) })")
+                    OCRLog.write(
+                        "  price model \(Int(glyph)) px psm \(psm) -> [\(again.text)] words \(again.words.map { Int($0.confidence * 100) })"
+                    )
                     let digits = again.words.filter { $0.text.contains(where: \.isNumber) }
                     if !digits.isEmpty && digits.allSatisfy({ $0.confidence >= Self.priceModelMinConfidence }) { model.append(again) }
                 }
@@ -275,11 +283,14 @@ public final class PageReader {
         var page: RecognizedPage
         if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
-            page = try engine.recognize(small).rescaled(by: Double(prepared.width) / Double(small.width), width: prepared.width, height: prepared.height)
+            page = try engine.recognize(small).rescaled(
+                by: Double(prepared.width) / Double(small.width), width: prepared.width, height: prepared.height)
         } else {
             page = try engine.recognize(prepared)
         }
-        for l in page.lines { OCRLog.write("line \(l.rect) [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]") }
+        for l in page.lines {
+            OCRLog.write("line \(l.rect) [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]")
+        }
         guard options.secondPass else { return page }
         var second = SecondPass(engine: engine, judge: judge, maxRereads: options.maxRereads)
         second.priceEngine = priceEngine
@@ -327,7 +338,8 @@ public final class PageReader {
     /// found junk on negatives).
     func sparseRead(_ image: GrayImage) throws(OCRError) -> RecognizedPage? {
         guard image.width * image.height <= Preprocess.downscaleMinimumPixels,
-              let big = image.scaled(by: Self.sparseScale) else { return nil }
+            let big = image.scaled(by: Self.sparseScale)
+        else { return nil }
         let page = try engine.recognize(big, pageSegmentationMode: 11)
             .rescaled(by: Double(image.width) / Double(big.width), width: image.width, height: image.height)
         for l in page.lines { OCRLog.write("sparse \(l.rect) [\(l.text)]") }

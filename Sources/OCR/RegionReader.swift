@@ -25,7 +25,9 @@ public struct RegionReader {
     }
 
     /// Reads one region with `engine`; its words in `image` pixels, nil when nothing was read.
-    public func read(_ region: TextRegion, in image: GrayImage, engine: OCREngine, pageSegmentationMode psm: Int = 7) throws(OCRError) -> RecognizedLine? {
+    public func read(_ region: TextRegion, in image: GrayImage, engine: OCREngine, pageSegmentationMode psm: Int = 7) throws(OCRError)
+        -> RecognizedLine?
+    {
         let box = crop(region, in: image)
         guard box.width > 2, box.height > 2, var piece = image.cropped(box) else { return nil }
         let s = min(max(targetGlyph / Double(max(region.glyphHeight, 1)), scaleRange.lowerBound), scaleRange.upperBound)
@@ -36,7 +38,8 @@ public struct RegionReader {
         let factor = Double(box.width) / Double(piece.width)
         let words = page.lines.flatMap(\.words).map { w in
             let r = w.rect.scaled(by: factor)
-            return RecognizedWord(text: w.text, rect: Box(x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height), confidence: w.confidence)
+            return RecognizedWord(
+                text: w.text, rect: Box(x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height), confidence: w.confidence)
         }
         return words.isEmpty ? nil : RecognizedLine(words: words)
     }

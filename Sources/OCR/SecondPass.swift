@@ -21,7 +21,6 @@ struct SecondPass {
     private var started: UInt64 = 0
     private var costPerRead = 3.0
 
-
     /// Word confidence under which a line holding digits is re-read.
     static let lowConfidence = 0.80
     /// Word confidence under which a line without digits is re-read too.
@@ -95,7 +94,9 @@ struct SecondPass {
             if oldDigits.contains(where: { !$0.isEmpty && d.count > $0.count && d.hasSuffix($0) }) { return false }
         }
         if hasUnknownGlyph(line) && Self.digitCount(candidate.text) > Self.digitCount(line.text) { return false }
-        if !old.isEmpty && new.count > old.count && new.contains(where: { $0.confidence < Self.addedPriceConfidence || $0.isRange }) { return false }
+        if !old.isEmpty && new.count > old.count && new.contains(where: { $0.confidence < Self.addedPriceConfidence || $0.isRange }) {
+            return false
+        }
         return true
     }
 
@@ -174,18 +175,24 @@ struct SecondPass {
                 switch t {
                 case .word(let s), .sparseWord(let s):
                     guard let (j, wordRegion) = Self.weakestWord(in: line, height: h, image: image),
-                          let whole = reread(wordRegion, scale: s, image: image, psm: t == .word(scale: s) ? 7 : 11),
-                          let read = Self.within(line, whole, others: others) else { continue }
+                        let whole = reread(wordRegion, scale: s, image: image, psm: t == .word(scale: s) ? 7 : 11),
+                        let read = Self.within(line, whole, others: others)
+                    else { continue }
                     var words = line.words
                     words.replaceSubrange(j...j, with: read.words)
-                    candidate = RecognizedLine(words: words, rect: line.rect.union(read.rect), confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+                    candidate = RecognizedLine(
+                        words: words, rect: line.rect.union(read.rect),
+                        confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
                 case .line(let s):
                     candidate = reread(region, scale: s, image: image)
                 }
                 guard let read = candidate, let candidate = Self.within(line, read, others: others),
-                      !repeatsNeighbour(candidate, of: line, region: region, page: page, index: i) else { continue }
+                    !repeatsNeighbour(candidate, of: line, region: region, page: page, index: i)
+                else { continue }
                 let keep = better(candidate, than: best)
-                OCRLog.write("reread \(t) h\(h) \(keep ? "KEEP" : "drop") [\(best.text)] \(score(best)) -> [\(candidate.text)] \(score(candidate)) \(candidate.words.map(\.rect))")
+                OCRLog.write(
+                    "reread \(t) h\(h) \(keep ? "KEEP" : "drop") [\(best.text)] \(score(best)) -> [\(candidate.text)] \(score(candidate)) \(candidate.words.map(\.rect))"
+                )
                 if keep {
                     best = candidate
                     if !judge.prices(in: [best]).isEmpty { break }
@@ -211,17 +218,20 @@ struct SecondPass {
             var readings: [(PriceReading, RecognizedLine)] = []
             for s in (!enlargeTallText && h >= Self.noEnlargeHeight ? [1, 2] : [1, 2, 3]) {
                 guard let r = reread(region, scale: s, image: image),
-                      let t = judge.prices(in: [r]).first(where: { $0.isTotal }) else { continue }
+                    let t = judge.prices(in: [r]).first(where: { $0.isTotal })
+                else { continue }
                 readings.append((t, r))
             }
             var votes: [Decimal: Int] = [:]
             for (t, _) in readings { votes[t.amount, default: 0] += 1 }
             var pick: (PriceReading, RecognizedLine)?
             if let (winner, n) = votes.max(by: { $0.value < $1.value }), n >= 2, winner != current.amount,
-               n > (votes[current.amount] ?? 0) + 1 {
+                n > (votes[current.amount] ?? 0) + 1
+            {
                 pick = readings.first { $0.0.amount == winner }
             } else if readings.contains(where: { $0.0.amount != current.amount }),
-                      let model = modelTotals(region, height: h, image: image), !model.contains(current.amount) {
+                let model = modelTotals(region, height: h, image: image), !model.contains(current.amount)
+            {
                 // Two recognisers trained apart rarely make the same mistake: sroie-dev
                 // "Total Rounded 23,30" → stock 2× and model "29.30". The model alone is no
                 // better than stock on receipt print (it read 79.36 for 79.35), so it only
@@ -251,7 +261,8 @@ struct SecondPass {
         guard let priceEngine, !strictBudget, let crop = image.cropped(region) else { return nil }
         let s = Self.scale(forHeight: h)
         guard let piece = s == 1 ? crop : crop.scaled(by: Double(s)),
-              let read = try? priceEngine.recognize(piece, pageSegmentationMode: 7) else { return nil }
+            let read = try? priceEngine.recognize(piece, pageSegmentationMode: 7)
+        else { return nil }
         reread += 1
         let words = read.lines.flatMap(\.words)
         guard !words.isEmpty else { return nil }
@@ -306,8 +317,10 @@ struct SecondPass {
     /// often covers only part of the price), padded like a line; nil when every word is sure.
     static func weakestWord(in line: RecognizedLine, height h: Int, image: GrayImage) -> (Int, Box)? {
         let ws = line.words
-        guard let j = ws.indices.filter({ looksNumeric(ws[$0].text) || ws[$0].confidence < garbledConfidence })
-            .min(by: { ws[$0].confidence < ws[$1].confidence }), ws[j].confidence < lowConfidence else { return nil }
+        guard
+            let j = ws.indices.filter({ looksNumeric(ws[$0].text) || ws[$0].confidence < garbledConfidence })
+                .min(by: { ws[$0].confidence < ws[$1].confidence }), ws[j].confidence < lowConfidence
+        else { return nil }
         let padY = max(4, h * 2 / 3), padX = max(6, h)
         let x0 = j > 0 ? ws[j - 1].rect.x + ws[j - 1].rect.width + 2 : max(0, ws[j].rect.x - padX)
         let x1 = j + 1 < ws.count ? ws[j + 1].rect.x - 2 : min(image.width, ws[j].rect.x + ws[j].rect.width + padX)
@@ -320,7 +333,8 @@ struct SecondPass {
         let x0 = line.x, y0 = line.y
         let cost = costPerRead * Double(s * s)
         if strictBudget, let budget = budgetMs,
-           Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000 + cost > budget {
+            Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000 + cost > budget
+        {
             return nil
         }
         let again: RecognizedPage
@@ -333,7 +347,8 @@ struct SecondPass {
         } else {
             // Enlarge only the line, never the whole image (a receipt photo is megapixels).
             guard let crop = image.cropped(line), let big = crop.scaled(by: Double(s)),
-                  let page = try? engine.recognize(big, pageSegmentationMode: psm) else { return nil }
+                let page = try? engine.recognize(big, pageSegmentationMode: psm)
+            else { return nil }
             again = page
             dx = x0
             dy = y0
@@ -342,7 +357,9 @@ struct SecondPass {
         costPerRead = max(costPerRead, again.milliseconds / Double(s * s))
         OCRLog.write("  reread ms \(again.milliseconds) \(line.width)x\(line.height) s\(s)")
         let words = again.lines.flatMap(\.words).map { w in
-            RecognizedWord(text: w.text, rect: Box(x: dx + w.rect.x / s, y: dy + w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s), confidence: w.confidence)
+            RecognizedWord(
+                text: w.text, rect: Box(x: dx + w.rect.x / s, y: dy + w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s),
+                confidence: w.confidence)
         }
         guard !words.isEmpty else { return nil }
         var rect = words[0].rect

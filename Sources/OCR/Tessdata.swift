@@ -64,7 +64,9 @@ public enum Tessdata {
     ) -> String? {
         let env = environment["PRICECAM_TESSDATA"].flatMap { $0.isEmpty ? nil : $0 }
         let dirs = [explicit, env].compactMap { $0 } + modelsDirectories()
-        return dirs.first { FileManager.default.isReadableFile(atPath: ($0 as NSString).appendingPathComponent("\(priceModel).traineddata")) }
+        return dirs.first {
+            FileManager.default.isReadableFile(atPath: ($0 as NSString).appendingPathComponent("\(priceModel).traineddata"))
+        }
     }
 
     /// `models/` of the project: in the working directory, or in an ancestor of

@@ -16,7 +16,10 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// again with (`Tessdata.locatePriceModel`); nil reads without it.
     public var priceModel: String?
 
-    public init(tessdata: String, language: String = "eng", pageSegmentationMode: Int = 6, deadlineMilliseconds: Int = 60_000, priceModel: String? = nil) {
+    public init(
+        tessdata: String, language: String = "eng", pageSegmentationMode: Int = 6, deadlineMilliseconds: Int = 60_000,
+        priceModel: String? = nil
+    ) {
         self.tessdata = tessdata
         self.priceModel = priceModel
         self.language = language
@@ -74,7 +77,9 @@ public final class OCREngine {
     }
 
     /// Reads every word on the image (or within `region`), grouped in lines.
-    public func recognize(_ image: GrayImage, region: Geometry.Box? = nil, pageSegmentationMode: Int? = nil) throws(OCRError) -> RecognizedPage {
+    public func recognize(_ image: GrayImage, region: Geometry.Box? = nil, pageSegmentationMode: Int? = nil) throws(OCRError)
+        -> RecognizedPage
+    {
         let start = DispatchTime.now().uptimeNanoseconds
         TessBaseAPISetImage2(api, image.pix)
         // Files without a resolution (and all frames) would make Tesseract warn
@@ -96,7 +101,8 @@ public final class OCREngine {
         defer { TessMonitorDelete(monitor) }
         TessMonitorSetDeadlineMSecs(monitor, Int32(configuration.deadlineMilliseconds))
         if TessBaseAPIRecognize(api, monitor) != 0 {
-            throw .recognitionFailed("Tesseract gave up on this image (deadline \(configuration.deadlineMilliseconds) ms or internal error)")
+            throw .recognitionFailed(
+                "Tesseract gave up on this image (deadline \(configuration.deadlineMilliseconds) ms or internal error)")
         }
         let lines = readLines()
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
@@ -150,10 +156,11 @@ public final class OCREngine {
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
             guard TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
             let confidence = Double(TessResultIteratorConfidence(results, RIL_WORD)) / 100
-            current.append(RecognizedWord(
-                text: text,
-                rect: Geometry.Box(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
-                confidence: min(max(confidence, 0), 1)))
+            current.append(
+                RecognizedWord(
+                    text: text,
+                    rect: Geometry.Box(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
+                    confidence: min(max(confidence, 0), 1)))
         } while TessResultIteratorNext(results, RIL_WORD) != 0
         closeLine()
         return lines

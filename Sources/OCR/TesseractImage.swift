@@ -38,8 +38,9 @@ public final class GrayImage {
     /// A copy of an 8-bit luma plane, `height` rows of `bytesPerRow` bytes (a camera or replay
     /// frame: `isFrame`, which the re-reads' live budget keys on).
     public convenience init(luma pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int, isFrame: Bool = false) {
-        precondition(width > 0 && height > 0 && bytesPerRow >= width && pixels.count >= bytesPerRow * height,
-                     "luma buffer too small for \(width)x\(height)")
+        precondition(
+            width > 0 && height > 0 && bytesPerRow >= width && pixels.count >= bytesPerRow * height,
+            "luma buffer too small for \(width)x\(height)")
         let made = pixels.withUnsafeBufferPointer { buf in
             pricecam_pixFromGray(buf.baseAddress, Int32(width), Int32(height), Int32(bytesPerRow))
         }
@@ -72,7 +73,9 @@ public final class GrayImage {
             guard let base = bytes.baseAddress else { throw .empty(path: path) }
             var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
             if pixReadHeaderMem(base, bytes.count, &format, &w, &h, &bps, &spp, &cmap) != 0 || w <= 0 || h <= 0 {
-                throw .unreadable(path: path, reason: "not an image pricecam can read (unknown or damaged format; PNG, JPEG, TIFF, BMP, PNM and WebP are supported)")
+                throw .unreadable(
+                    path: path,
+                    reason: "not an image pricecam can read (unknown or damaged format; PNG, JPEG, TIFF, BMP, PNM and WebP are supported)")
             }
             let pixels = Int(w) * Int(h)
             if pixels > limits.maxPixels {
@@ -81,7 +84,8 @@ public final class GrayImage {
             let decoded: UnsafeMutablePointer<PIX>?
             if format == pricecam_IFF_JFIF_JPEG {
                 if !jpegHasEnd(bytes) {
-                    throw .unreadable(path: path, reason: "truncated JPEG (the end-of-image marker is missing); the file was cut short, copy it again")
+                    throw .unreadable(
+                        path: path, reason: "truncated JPEG (the end-of-image marker is missing); the file was cut short, copy it again")
                 }
                 var warnings: Int32 = 0
                 decoded = pixReadMemJpeg(base, bytes.count, 0, 1, &warnings, pricecam_L_JPEG_READ_LUMINANCE)

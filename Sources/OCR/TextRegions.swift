@@ -109,7 +109,11 @@ public struct RegionFinder: Sendable {
             for open in openings {
                 var glyphs: [InkComponent] = [], marks: [InkComponent] = []
                 for c in mask.components(opening: open) {
-                    if glyphLike(c, imageHeight: work.height) { glyphs.append(c) } else if c.rect.height <= 2 * c.rect.width || c.rect.height < minGlyph { marks.append(c) }
+                    if glyphLike(c, imageHeight: work.height) {
+                        glyphs.append(c)
+                    } else if c.rect.height <= 2 * c.rect.width || c.rect.height < minGlyph {
+                        marks.append(c)
+                    }
                 }
                 found += lines(glyphs).map { group in
                     var r = attach(marks, to: region(of: group))

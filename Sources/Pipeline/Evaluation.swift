@@ -98,7 +98,8 @@ public struct EvaluationSet: Sendable {
             default:
                 throw .invalid(file: file, reason: "\(key): currency must be an ISO 4217 code like \"JPY\"")
             }
-            entries.append(((base as NSString).appendingPathComponent(key), Truth(total: total, amounts: amounts, boxes: boxes, currency: currency)))
+            entries.append(
+                ((base as NSString).appendingPathComponent(key), Truth(total: total, amounts: amounts, boxes: boxes, currency: currency)))
         }
         return EvaluationSet(name: name.isEmpty ? (folder as NSString).lastPathComponent : name, entries: entries)
     }
@@ -109,8 +110,8 @@ public struct EvaluationSet: Sendable {
         case let list as [Any]:
             return try list.map { item throws(LoadError) in
                 guard let n = item as? [Any], n.count == 4,
-                      let x = n[0] as? Int, let y = n[1] as? Int, let w = n[2] as? Int, let h = n[3] as? Int,
-                      x >= 0, y >= 0, w > 0, h > 0
+                    let x = n[0] as? Int, let y = n[1] as? Int, let w = n[2] as? Int, let h = n[3] as? Int,
+                    x >= 0, y >= 0, w > 0, h > 0
                 else {
                     throw .invalid(file: file, reason: "\(key): a box must be [x, y, width, height] in whole pixels (width, height > 0)")
                 }
@@ -125,7 +126,8 @@ public struct EvaluationSet: Sendable {
         switch v {
         case nil, is NSNull: return nil
         case let s as String:
-            guard let d = Decimal(string: s, locale: Locale(identifier: "en_US_POSIX")), s.allSatisfy({ "0123456789.-".contains($0) }) else {
+            guard let d = Decimal(string: s, locale: Locale(identifier: "en_US_POSIX")), s.allSatisfy({ "0123456789.-".contains($0) })
+            else {
                 throw .invalid(file: file, reason: "\(key): \"\(s)\" is not a plain decimal like \"7.16\"")
             }
             return d
@@ -151,10 +153,12 @@ public struct Score: Sendable, Equatable {
 
     public var totalRecall: Double? { totalsExpected > 0 ? Double(totalsFound) / Double(totalsExpected) : nil }
     public var precision: Double? {
-        truePositives + falsePositives > 0 ? Double(truePositives) / Double(truePositives + falsePositives) : (imagesWithAmounts > 0 ? 1 : nil)
+        truePositives + falsePositives > 0
+            ? Double(truePositives) / Double(truePositives + falsePositives) : (imagesWithAmounts > 0 ? 1 : nil)
     }
     public var recall: Double? {
-        truePositives + falseNegatives > 0 ? Double(truePositives) / Double(truePositives + falseNegatives) : (imagesWithAmounts > 0 ? 1 : nil)
+        truePositives + falseNegatives > 0
+            ? Double(truePositives) / Double(truePositives + falseNegatives) : (imagesWithAmounts > 0 ? 1 : nil)
     }
     public var f1: Double? {
         guard let p = precision, let r = recall else { return nil }
@@ -274,7 +278,9 @@ public enum FoundReadings {
             }
             var amounts: [Decimal] = []
             for p in obj["prices"] as? [Any] ?? [] {
-                guard let text = (p as? [String: Any])?["amount"] as? String, let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                guard let text = (p as? [String: Any])?["amount"] as? String,
+                    let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+                else {
                     throw .invalid(file: file, line: i + 1, reason: "a price without a decimal \"amount\" string")
                 }
                 amounts.append(d)

@@ -39,7 +39,10 @@ public struct ImageResult: Sendable {
     public var prices: [PricedMatch]
     public var error: InputFailure?
 
-    public init(file: String, width: Int? = nil, height: Int? = nil, milliseconds: Double = 0, prices: [PricedMatch] = [], error: InputFailure? = nil) {
+    public init(
+        file: String, width: Int? = nil, height: Int? = nil, milliseconds: Double = 0, prices: [PricedMatch] = [],
+        error: InputFailure? = nil
+    ) {
         self.file = file
         self.width = width
         self.height = height
@@ -58,7 +61,10 @@ public struct ExtractionSettings: Sendable {
     /// Preprocessing and second pass (see README.md, "Accuracy").
     public var accuracy: AccuracyOptions
 
-    public init(ocr: OCRConfiguration, parser: ParserOptions, converter: Converter?, limits: ImageLimits = .default, accuracy: AccuracyOptions = .fromEnvironment) {
+    public init(
+        ocr: OCRConfiguration, parser: ParserOptions, converter: Converter?, limits: ImageLimits = .default,
+        accuracy: AccuracyOptions = .fromEnvironment
+    ) {
         self.ocr = ocr
         self.parser = parser
         self.converter = converter
@@ -78,9 +84,11 @@ public final class Extractor {
 
     public init(settings: ExtractionSettings) throws(OCRError) {
         self.parser = PriceParser(options: settings.parser)
-        self.reader = PageReader(engine: try OCREngine(configuration: settings.ocr), judge: ParserJudge(parser: parser), options: settings.accuracy)
+        self.reader = PageReader(
+            engine: try OCREngine(configuration: settings.ocr), judge: ParserJudge(parser: parser), options: settings.accuracy)
         if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
-            reader.priceEngine = try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
+            reader.priceEngine = try OCREngine(
+                configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
         }
         let models = Tessdata.models(settings.ocr.language)
         if models.count > 1 {
@@ -134,9 +142,12 @@ public enum PageText {
 
     public static func lines(_ lines: [RecognizedLine]) -> [TextLine] {
         lines.map { line in
-            TextLine(words: line.words.map { w in
-                TextWord(text: w.text, box: Box(x: w.rect.x, y: w.rect.y, width: w.rect.width, height: w.rect.height), confidence: w.confidence)
-            })
+            TextLine(
+                words: line.words.map { w in
+                    TextWord(
+                        text: w.text, box: Box(x: w.rect.x, y: w.rect.y, width: w.rect.width, height: w.rect.height),
+                        confidence: w.confidence)
+                })
         }
     }
 }
@@ -151,7 +162,8 @@ public struct ParserJudge: PriceJudge {
 
     public func prices(in lines: [RecognizedLine]) -> [PriceReading] {
         parser.parse(lines: PageText.lines(lines)).map {
-            PriceReading(text: $0.text, amount: $0.amount, confidence: $0.confidence, isRange: $0.flags.contains(.range), isTotal: $0.role == .total)
+            PriceReading(
+                text: $0.text, amount: $0.amount, confidence: $0.confidence, isRange: $0.flags.contains(.range), isTotal: $0.role == .total)
         }
     }
 }

@@ -56,8 +56,11 @@ public enum Inputs {
         guard visited.insert(DirID(dev: UInt64(st.st_dev), ino: UInt64(st.st_ino))).inserted else { return }
         guard let handle = opendir(dir) else {
             let code = errno
-            let failure = code == EACCES || code == EPERM
-                ? InputFailure(code: "permission_denied", message: "\(dir): cannot list folder: permission denied (make it readable and listable, e.g. chmod a+rx)")
+            let failure =
+                code == EACCES || code == EPERM
+                ? InputFailure(
+                    code: "permission_denied",
+                    message: "\(dir): cannot list folder: permission denied (make it readable and listable, e.g. chmod a+rx)")
                 : InputFailure(code: "io_error", message: "\(dir): cannot list folder: \(String(cString: strerror(code)))")
             out.append(.failed(path: dir, failure))
             return

@@ -42,8 +42,9 @@ public struct LatencyHistogram: Sendable {
     }
 
     public var summary: LatencySummary {
-        LatencySummary(count: count, p50: ms(percentile(0.50)), p95: ms(percentile(0.95)),
-                       p99: ms(percentile(0.99)), max: ms(max), mean: count == 0 ? 0 : ms(sum / count))
+        LatencySummary(
+            count: count, p50: ms(percentile(0.50)), p95: ms(percentile(0.95)),
+            p99: ms(percentile(0.99)), max: ms(max), mean: count == 0 ? 0 : ms(sum / count))
     }
 
     private func ms(_ ns: UInt64) -> Double { Double(ns) / 1_000_000 }
@@ -59,8 +60,10 @@ public struct LatencySummary: Sendable, Equatable {
     public var mean: Double
 
     public var json: JSON {
-        .object([("p50", .fixed(p50, 1)), ("p95", .fixed(p95, 1)), ("p99", .fixed(p99, 1)),
-                 ("max", .fixed(max, 1)), ("mean", .fixed(mean, 1))])
+        .object([
+            ("p50", .fixed(p50, 1)), ("p95", .fixed(p95, 1)), ("p99", .fixed(p99, 1)),
+            ("max", .fixed(max, 1)), ("mean", .fixed(mean, 1)),
+        ])
     }
 
     public var text: String {

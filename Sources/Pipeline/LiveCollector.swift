@@ -58,8 +58,10 @@ final class LiveCollector: Sendable {
         let latencyNs = finished > frame.timestamp ? finished - frame.timestamp : 0
         let latencyMs = Double(latencyNs) / 1e6
         let sightings = prices.map { p in
-            (key: PriceKey(amount: p.match.amount, currency: p.match.currency),
-             value: LivePrice(priced: p, frame: frame.sequence, latencyMs: latencyMs))
+            (
+                key: PriceKey(amount: p.match.amount, currency: p.match.currency),
+                value: LivePrice(priced: p, frame: frame.sequence, latencyMs: latencyMs)
+            )
         }
         state.withLock { s in
             guard !s.closed else { return }

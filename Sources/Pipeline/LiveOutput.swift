@@ -22,10 +22,12 @@ public final class LiveOutput: LiveReporter {
     private var lastStats: LiveStats?
     private var header: String
 
-    public init(mode: Mode, origin: (key: String, value: String), header: String, liveView: Bool, periodicStats: Bool,
-                onAppear: @escaping (LivePrice) -> Void = { _ in },
-                write: @escaping (String) -> Void = { StandardOutput.out($0) },
-                writeErr: @escaping (String) -> Void = { StandardOutput.err($0) }) {
+    public init(
+        mode: Mode, origin: (key: String, value: String), header: String, liveView: Bool, periodicStats: Bool,
+        onAppear: @escaping (LivePrice) -> Void = { _ in },
+        write: @escaping (String) -> Void = { StandardOutput.out($0) },
+        writeErr: @escaping (String) -> Void = { StandardOutput.err($0) }
+    ) {
         self.mode = mode
         self.origin = origin
         self.header = header
@@ -51,12 +53,13 @@ public final class LiveOutput: LiveReporter {
     public func disappeared(_ price: LivePrice) {
         if mode == .jsonl {
             let m = price.priced.match
-            write(JSON.object([
-                ("event", .string("gone")), ("text", .string(m.text)),
-                ("amount", .string(ContractMoney.amount(m.amount, currency: m.currency))),
-                ("currency", .optional(m.currency)), ("frame", .number(String(price.frame))),
-                (origin.key, .string(origin.value)),
-            ]).serialized() + "\n")
+            write(
+                JSON.object([
+                    ("event", .string("gone")), ("text", .string(m.text)),
+                    ("amount", .string(ContractMoney.amount(m.amount, currency: m.currency))),
+                    ("currency", .optional(m.currency)), ("frame", .number(String(price.frame))),
+                    (origin.key, .string(origin.value)),
+                ]).serialized() + "\n")
         }
     }
 
@@ -82,19 +85,21 @@ public final class LiveOutput: LiveReporter {
 
     /// The contract's price object plus the live fields.
     public static func priceEvent(_ p: LivePrice, origin: (key: String, value: String)) -> JSON {
-        .object([("event", .string("price"))] + PriceJSON.fields(p.priced) + [
-            ("frame", .number(String(p.frame))),
-            (origin.key, .string(origin.value)),
-            ("latency_ms", .fixed(p.latencyMs, 1)),
-        ])
+        .object(
+            [("event", .string("price"))] + PriceJSON.fields(p.priced) + [
+                ("frame", .number(String(p.frame))),
+                (origin.key, .string(origin.value)),
+                ("latency_ms", .fixed(p.latencyMs, 1)),
+            ])
     }
 
     static func row(_ p: LivePrice) -> String {
         let m = p.priced.match
         let amount = ContractMoney.amount(m.amount, currency: m.currency) + " " + (m.currency ?? "?")
-        let converted = p.priced.conversion.map {
-            "→ " + Money.grouped($0.value, minorUnits: Currencies.minorUnits($0.target ?? "")) + ($0.target.map { " \($0)" } ?? "")
-        } ?? ""
+        let converted =
+            p.priced.conversion.map {
+                "→ " + Money.grouped($0.value, minorUnits: Currencies.minorUnits($0.target ?? "")) + ($0.target.map { " \($0)" } ?? "")
+            } ?? ""
         return m.text.padding(toLength: max(18, m.text.count), withPad: " ", startingAt: 0) + "  "
             + amount.padding(toLength: max(16, amount.count), withPad: " ", startingAt: 0) + "  " + converted + "\n"
     }
@@ -103,9 +108,12 @@ public final class LiveOutput: LiveReporter {
         var text = ""
         if drawnLines > 0 { text += "\u{1B}[\(drawnLines)F" }
         text += "\u{1B}[J"
-        var lines = [header,
-                     String(format: "%llu frames, %llu read, %llu dropped · latency p50 %.0f ms, p99 %.0f ms · OCR p50 %.0f ms",
-                            stats.captured, stats.processed, stats.dropped, stats.latency.p50, stats.latency.p99, stats.ocr.p50)]
+        var lines = [
+            header,
+            String(
+                format: "%llu frames, %llu read, %llu dropped · latency p50 %.0f ms, p99 %.0f ms · OCR p50 %.0f ms",
+                stats.captured, stats.processed, stats.dropped, stats.latency.p50, stats.latency.p99, stats.ocr.p50),
+        ]
         lines += visible.isEmpty ? ["  (no price in view)"] : visible.map { "  " + Self.row($0).dropLast() }
         text += lines.joined(separator: "\n") + "\n"
         drawnLines = lines.count

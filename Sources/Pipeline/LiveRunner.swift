@@ -50,8 +50,10 @@ public struct LiveConfiguration: Sendable {
     /// After a device error or SIGINT/SIGTERM: how long a frame still in OCR may finish.
     public var stopGraceSeconds: Double = 2
 
-    public init(jobs: Int = 1, stability: StabilityRule = .default, frames: UInt64? = nil, duration: Double? = nil,
-                statsInterval: Double? = nil, policy: MailboxPolicy = .latest) {
+    public init(
+        jobs: Int = 1, stability: StabilityRule = .default, frames: UInt64? = nil, duration: Double? = nil,
+        statsInterval: Double? = nil, policy: MailboxPolicy = .latest
+    ) {
         self.jobs = jobs
         self.stability = stability
         self.frames = frames
@@ -76,8 +78,10 @@ public final class LiveRunner {
         self.makeRecognizer = { try ExtractorRecognizer(settings: $0) }
     }
 
-    init(configuration: LiveConfiguration, settings: ExtractionSettings,
-         makeRecognizer: @escaping @Sendable (ExtractionSettings) throws -> any LiveRecognizer) {
+    init(
+        configuration: LiveConfiguration, settings: ExtractionSettings,
+        makeRecognizer: @escaping @Sendable (ExtractionSettings) throws -> any LiveRecognizer
+    ) {
         self.configuration = configuration
         self.settings = settings
         self.makeRecognizer = makeRecognizer
@@ -88,8 +92,9 @@ public final class LiveRunner {
     @discardableResult
     public func run(source: any FrameSource, stop: StopFlag, reporter: any LiveReporter) throws -> LiveStats {
         let mailbox = Mailbox<Frame>(capacity: configuration.jobs, policy: configuration.policy)
-        let collector = LiveCollector(rule: configuration.stability, reporter: reporter,
-                                      frameInterval: source.frameInterval)
+        let collector = LiveCollector(
+            rule: configuration.stability, reporter: reporter,
+            frameInterval: source.frameInterval)
         let workers = try startWorkers(mailbox: mailbox, collector: collector)
 
         if let duration = configuration.duration {
@@ -98,7 +103,7 @@ public final class LiveRunner {
         var captureError: CaptureError?
         var delivered: UInt64 = 0
         var nextStats = configuration.statsInterval.map { Monotonic.now() + UInt64($0 * 1e9) }
-        var marks: [UInt64] = [1_000, 10_000]   // resident memory is noted when these are passed
+        var marks: [UInt64] = [1_000, 10_000]  // resident memory is noted when these are passed
         collector.start()
         do {
             while !stop.isSet, let frame = try source.next(stop: stop) {
@@ -145,8 +150,10 @@ public final class LiveRunner {
         let make = makeRecognizer
         // OCR runs a little below the capture loop's priority, so a busy machine
         // delays reading, never taking frames (which would age them).
-        let pool = WorkerPool<any Error>(count: configuration.jobs, niceIncrement: 4,
-                                         make: { try make(settings) }, next: { mailbox.take() }) { recognizer, frame in
+        let pool = WorkerPool<any Error>(
+            count: configuration.jobs, niceIncrement: 4,
+            make: { try make(settings) }, next: { mailbox.take() }
+        ) { recognizer, frame in
             let start = Monotonic.now()
             do {
                 let prices = try recognizer.prices(in: frame)

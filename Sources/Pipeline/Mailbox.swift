@@ -79,7 +79,7 @@ public final class Mailbox<Element: Sendable>: Sendable {
 
     /// The oldest unread item, waiting for one; nil once closed and empty.
     public func take() -> Element? {
-        var counted = false   // counted among the waiting takers (while nothing is unread)
+        var counted = false  // counted among the waiting takers (while nothing is unread)
         let taken: Element?? = state.wait { s in
             guard s.unread > 0 || s.closed else {
                 if !counted { s.waiting += 1 }
@@ -88,7 +88,7 @@ public final class Mailbox<Element: Sendable>: Sendable {
             }
             if counted { s.waiting -= 1 }
             if s.unread > 0 { return .some(s.takeFirst()) }
-            return .some(nil)   // closed and empty
+            return .some(nil)  // closed and empty
         }
         return taken ?? nil
     }

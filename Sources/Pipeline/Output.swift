@@ -91,15 +91,16 @@ public struct ResultFormatter: Sendable {
         return r.prices.map { p in
             let m = p.match
             let box = m.box.map { $0.array.map(String.init) } ?? ["", "", "", ""]
-            return CSV.row([
-                r.file, m.text, ContractMoney.amount(m.amount, currency: m.currency), m.currency ?? "",
-                String(format: "%.2f", m.confidence),
-            ] + box + [
-                p.conversion?.plain ?? "",
-                p.conversion?.target ?? "",
-                p.conversion.map { Money.exact($0.rate) } ?? "",
-                m.role?.rawValue ?? "", "",
-            ])
+            return CSV.row(
+                [
+                    r.file, m.text, ContractMoney.amount(m.amount, currency: m.currency), m.currency ?? "",
+                    String(format: "%.2f", m.confidence),
+                ] + box + [
+                    p.conversion?.plain ?? "",
+                    p.conversion?.target ?? "",
+                    p.conversion.map { Money.exact($0.rate) } ?? "",
+                    m.role?.rawValue ?? "", "",
+                ])
         }.joined()
     }
 

@@ -26,10 +26,12 @@ final class WorkerPool<Failure: Error>: Sendable {
     /// Starts the threads at once. A worker calls `make` first; one whose `make`
     /// throws takes no job. `next` may block (a mailbox) or not (an index).
     /// `niceIncrement` lowers the workers' priority below the calling thread's.
-    init<Engine, Job>(count: Int, name: String = "pricecam-ocr", niceIncrement: Int32 = 0,
-                      make: @escaping @Sendable () throws(Failure) -> Engine,
-                      next: @escaping @Sendable () -> Job?,
-                      work: @escaping @Sendable (Engine, Job) -> Void) {
+    init<Engine, Job>(
+        count: Int, name: String = "pricecam-ocr", niceIncrement: Int32 = 0,
+        make: @escaping @Sendable () throws(Failure) -> Engine,
+        next: @escaping @Sendable () -> Job?,
+        work: @escaping @Sendable (Engine, Job) -> Void
+    ) {
         self.count = max(1, count)
         for i in 0..<self.count {
             let thread = Thread { [state] in
@@ -77,7 +79,8 @@ enum ThreadPriority {
     /// Raises the calling thread's nice value (Linux: per thread, by thread id).
     static func lower(by amount: Int32) {
         guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
-              let tid = Int32(link.split(separator: "/").last ?? "") else { return }
+            let tid = Int32(link.split(separator: "/").last ?? "")
+        else { return }
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(tid), amount)
     }
 }

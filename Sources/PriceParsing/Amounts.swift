@@ -63,14 +63,16 @@ enum AmountResolver {
         let groups = num.groups
         if num.leadingSep != nil {
             guard groups.count == 1, groups[0].count <= 3, let a = decimal(groups, intCount: 0, frac: groups[0]) else { return nil }
-            return ResolvedAmount(amount: a, hasDecimals: true, fractionDigits: groups[0].count, ambiguous: false,
-                                  repaired: false, hasSeparator: true)
+            return ResolvedAmount(
+                amount: a, hasDecimals: true, fractionDigits: groups[0].count, ambiguous: false,
+                repaired: false, hasSeparator: true)
         }
         let seps = num.seps
         if seps.isEmpty {
             guard let a = decimal(groups, intCount: 1, frac: DigitGroup()) else { return nil }
-            return ResolvedAmount(amount: a, hasDecimals: num.wholeDash, fractionDigits: 0, ambiguous: false,
-                                  repaired: false, hasSeparator: num.wholeDash)
+            return ResolvedAmount(
+                amount: a, hasDecimals: num.wholeDash, fractionDigits: 0, ambiguous: false,
+                repaired: false, hasSeparator: num.wholeDash)
         }
         // dates: 12.03.2020, 12.03.20, 1.1.24
         if seps.count == 2, seps[0] == seps[1], seps[0] == 0x2E || seps[0] == 0x2C,
@@ -84,12 +86,14 @@ enum AmountResolver {
         {
             // Up to 3 decimals, more for currencies that have them (CLF 4, BTC 8), and up to 8
             // after a zero (`0,1234 €/kWh`, `0.0045 BTC`): `12.3456 €` is no price.
-            guard frac.count <= max(3, minorUnits ?? 0)
+            guard
+                frac.count <= max(3, minorUnits ?? 0)
                     || (frac.count <= 8 && (0..<intCount).allSatisfy { groups[$0].isAllZeros }),
                 let a = decimal(groups, intCount: intCount, frac: frac)
             else { return nil }
-            return ResolvedAmount(amount: a, hasDecimals: !frac.isEmpty || num.wholeDash, fractionDigits: frac.count,
-                                  ambiguous: ambiguous, repaired: repaired, hasSeparator: true)
+            return ResolvedAmount(
+                amount: a, hasDecimals: !frac.isEmpty || num.wholeDash, fractionDigits: frac.count,
+                ambiguous: ambiguous, repaired: repaired, hasSeparator: true)
         }
         if num.wholeDash {
             // `1.234,-`: the separator before the dash was the decimal one, the rest group

@@ -5,7 +5,13 @@
 /// print each at home (their territory's locales) and the code English gives it (nil: none).
 enum CLDRSymbols {
     static let table: [(symbol: String, fallback: String?, members: [String])] = [
-        ("$", "USD", ["ARS", "AUD", "BBD", "BMD", "BND", "BSD", "BZD", "CAD", "CLP", "COP", "CUP", "FJD", "GYD", "JMD", "KYD", "LRD", "MXN", "NZD", "SBD", "SGD", "SRD", "TTD", "TWD", "USD", "UYU", "XCD"]),
+        (
+            "$", "USD",
+            [
+                "ARS", "AUD", "BBD", "BMD", "BND", "BSD", "BZD", "CAD", "CLP", "COP", "CUP", "FJD", "GYD", "JMD", "KYD", "LRD", "MXN",
+                "NZD", "SBD", "SGD", "SRD", "TTD", "TWD", "USD", "UYU", "XCD",
+            ]
+        ),
         ("D", nil, ["GMD"]),
         ("E", nil, ["SZL"]),
         ("G", nil, ["HTG"]),

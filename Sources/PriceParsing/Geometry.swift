@@ -1,5 +1,5 @@
 #if canImport(Geometry)
-import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
 /// One recognised word: its text, where it is, and how sure the OCR was (0...1).
 public struct TextWord: Sendable, Hashable {

@@ -48,54 +48,82 @@ extension Language {
     static let nbsp: Character = "\u{00A0}", narrow: Character = "\u{202F}"
 
     public static let all: [Language] = [
-        Language(code: "en", name: "English", tesseract: "eng", ownScript: false, currencies: ["USD", "GBP", "AUD", "CAD", "NZD", "SGD", "MYR", "INR", "PHP", "ZAR"],
-                 decimal: ".", group: [","], totals: ["total", "grand total", "amount due", "balance due", "to pay", "sum"], matching: .words),
-        Language(code: "de", name: "German", tesseract: "deu", ownScript: false, currencies: ["EUR", "CHF"],
-                 decimal: ",", group: [".", narrow, nbsp], totals: ["summe", "gesamt", "gesamtbetrag", "gesamtsumme", "endsumme", "endbetrag", "rechnungsbetrag", "betrag", "zu zahlen"], matching: .words),
-        Language(code: "fr", name: "French", tesseract: "fra", ownScript: false, currencies: ["EUR", "CHF", "XOF", "XAF", "MAD"],
-                 decimal: ",", group: [narrow, nbsp, " "], totals: ["total", "montant", "somme", "à payer", "a payer", "net à payer", "total ttc"], matching: .words),
-        Language(code: "es", name: "Spanish", tesseract: "spa", ownScript: false, currencies: ["EUR", "MXN", "ARS", "COP", "CLP", "PEN"],
-                 decimal: ",", group: ["."], totals: ["total", "importe", "a pagar", "total a pagar", "suma"], matching: .words),
-        Language(code: "it", name: "Italian", tesseract: "ita", ownScript: false, currencies: ["EUR", "CHF"],
-                 decimal: ",", group: ["."], totals: ["totale", "importo", "da pagare", "totale complessivo"], matching: .words),
-        Language(code: "pt", name: "Portuguese", tesseract: "por", ownScript: false, currencies: ["EUR", "BRL"],
-                 decimal: ",", group: [".", nbsp, " "], totals: ["total", "a pagar", "valor total", "total a pagar"], matching: .words),
-        Language(code: "nl", name: "Dutch", tesseract: "nld", ownScript: false, currencies: ["EUR"],
-                 decimal: ",", group: ["."], totals: ["totaal", "te betalen", "bedrag", "totaalbedrag"], matching: .words),
-        Language(code: "pl", name: "Polish", tesseract: "pol", ownScript: false, currencies: ["PLN"],
-                 decimal: ",", group: [nbsp, " "], totals: ["suma", "razem", "do zapłaty", "suma pln"], matching: .words),
-        Language(code: "cs", name: "Czech", tesseract: "ces", ownScript: false, currencies: ["CZK"],
-                 decimal: ",", group: [nbsp, " "], totals: ["celkem", "k úhradě", "k platbě", "suma"], matching: .words),
-        Language(code: "hu", name: "Hungarian", tesseract: "hun", ownScript: false, currencies: ["HUF"],
-                 decimal: ",", group: [nbsp, " "], totals: ["összesen", "fizetendő", "végösszeg"], matching: .words),
-        Language(code: "tr", name: "Turkish", tesseract: "tur", ownScript: false, currencies: ["TRY"],
-                 decimal: ",", group: ["."], totals: ["toplam", "genel toplam", "tutar", "ödenecek"], matching: .words),
-        Language(code: "el", name: "Greek", tesseract: "ell", ownScript: true, currencies: ["EUR"],
-                 decimal: ",", group: ["."], totals: ["σύνολο", "συνολο", "πληρωτέο", "γενικό σύνολο"], matching: .words),
-        Language(code: "ru", name: "Russian", tesseract: "rus", ownScript: true, currencies: ["RUB", "BYN", "KZT"],
-                 decimal: ",", group: [nbsp, " "], totals: ["итого", "всего", "сумма", "к оплате"], matching: .words),
-        Language(code: "uk", name: "Ukrainian", tesseract: "ukr", ownScript: true, currencies: ["UAH"],
-                 decimal: ",", group: [nbsp, " "], totals: ["разом", "всього", "сума", "до сплати"], matching: .words),
-        Language(code: "bg", name: "Bulgarian", tesseract: "bul", ownScript: true, currencies: ["BGN"],
-                 decimal: ",", group: [nbsp, " "], totals: ["общо", "сума", "за плащане"], matching: .words),
-        Language(code: "th", name: "Thai", tesseract: "tha", ownScript: true, currencies: ["THB"],
-                 decimal: ".", group: [","], totals: ["รวมทั้งสิ้น", "ยอดรวม", "ยอดสุทธิ", "รวม"], matching: .substring),
-        Language(code: "vi", name: "Vietnamese", tesseract: "vie", ownScript: false, currencies: ["VND"],
-                 decimal: ",", group: ["."], totals: ["tổng cộng", "tổng", "thành tiền", "tổng tiền"], matching: .words),
-        Language(code: "ms", name: "Malay", tesseract: "msa", ownScript: false, currencies: ["MYR", "BND"],
-                 decimal: ".", group: [","], totals: ["jumlah", "jumlah besar", "jumlah keseluruhan"], matching: .words),
-        Language(code: "id", name: "Indonesian", tesseract: "ind", ownScript: false, currencies: ["IDR"],
-                 decimal: ",", group: ["."], totals: ["total", "jumlah", "total bayar"], matching: .words),
-        Language(code: "hi", name: "Hindi", tesseract: "hin", ownScript: true, currencies: ["INR"],
-                 decimal: ".", group: [","], totals: ["कुल राशि", "कुल", "योग"], matching: .substring),
-        Language(code: "ja", name: "Japanese", tesseract: "jpn", ownScript: true, currencies: ["JPY"],
-                 decimal: ".", group: [","], totals: ["合計", "総計", "お会計", "会計"], matching: .substring),
-        Language(code: "ko", name: "Korean", tesseract: "kor", ownScript: true, currencies: ["KRW"],
-                 decimal: ".", group: [","], totals: ["합계", "총액", "총계", "결제금액"], matching: .substring),
-        Language(code: "zh", name: "Chinese (simplified)", tesseract: "chi_sim", ownScript: true, currencies: ["CNY"],
-                 decimal: ".", group: [","], totals: ["合计", "总计", "总额", "应付", "实付"], matching: .substring),
-        Language(code: "zh-Hant", name: "Chinese (traditional)", tesseract: "chi_tra", ownScript: true, currencies: ["TWD", "HKD", "MOP"],
-                 decimal: ".", group: [","], totals: ["合計", "總計", "總額", "應付", "實付"], matching: .substring),
+        Language(
+            code: "en", name: "English", tesseract: "eng", ownScript: false,
+            currencies: ["USD", "GBP", "AUD", "CAD", "NZD", "SGD", "MYR", "INR", "PHP", "ZAR"],
+            decimal: ".", group: [","], totals: ["total", "grand total", "amount due", "balance due", "to pay", "sum"], matching: .words),
+        Language(
+            code: "de", name: "German", tesseract: "deu", ownScript: false, currencies: ["EUR", "CHF"],
+            decimal: ",", group: [".", narrow, nbsp],
+            totals: ["summe", "gesamt", "gesamtbetrag", "gesamtsumme", "endsumme", "endbetrag", "rechnungsbetrag", "betrag", "zu zahlen"],
+            matching: .words),
+        Language(
+            code: "fr", name: "French", tesseract: "fra", ownScript: false, currencies: ["EUR", "CHF", "XOF", "XAF", "MAD"],
+            decimal: ",", group: [narrow, nbsp, " "],
+            totals: ["total", "montant", "somme", "à payer", "a payer", "net à payer", "total ttc"], matching: .words),
+        Language(
+            code: "es", name: "Spanish", tesseract: "spa", ownScript: false, currencies: ["EUR", "MXN", "ARS", "COP", "CLP", "PEN"],
+            decimal: ",", group: ["."], totals: ["total", "importe", "a pagar", "total a pagar", "suma"], matching: .words),
+        Language(
+            code: "it", name: "Italian", tesseract: "ita", ownScript: false, currencies: ["EUR", "CHF"],
+            decimal: ",", group: ["."], totals: ["totale", "importo", "da pagare", "totale complessivo"], matching: .words),
+        Language(
+            code: "pt", name: "Portuguese", tesseract: "por", ownScript: false, currencies: ["EUR", "BRL"],
+            decimal: ",", group: [".", nbsp, " "], totals: ["total", "a pagar", "valor total", "total a pagar"], matching: .words),
+        Language(
+            code: "nl", name: "Dutch", tesseract: "nld", ownScript: false, currencies: ["EUR"],
+            decimal: ",", group: ["."], totals: ["totaal", "te betalen", "bedrag", "totaalbedrag"], matching: .words),
+        Language(
+            code: "pl", name: "Polish", tesseract: "pol", ownScript: false, currencies: ["PLN"],
+            decimal: ",", group: [nbsp, " "], totals: ["suma", "razem", "do zapłaty", "suma pln"], matching: .words),
+        Language(
+            code: "cs", name: "Czech", tesseract: "ces", ownScript: false, currencies: ["CZK"],
+            decimal: ",", group: [nbsp, " "], totals: ["celkem", "k úhradě", "k platbě", "suma"], matching: .words),
+        Language(
+            code: "hu", name: "Hungarian", tesseract: "hun", ownScript: false, currencies: ["HUF"],
+            decimal: ",", group: [nbsp, " "], totals: ["összesen", "fizetendő", "végösszeg"], matching: .words),
+        Language(
+            code: "tr", name: "Turkish", tesseract: "tur", ownScript: false, currencies: ["TRY"],
+            decimal: ",", group: ["."], totals: ["toplam", "genel toplam", "tutar", "ödenecek"], matching: .words),
+        Language(
+            code: "el", name: "Greek", tesseract: "ell", ownScript: true, currencies: ["EUR"],
+            decimal: ",", group: ["."], totals: ["σύνολο", "συνολο", "πληρωτέο", "γενικό σύνολο"], matching: .words),
+        Language(
+            code: "ru", name: "Russian", tesseract: "rus", ownScript: true, currencies: ["RUB", "BYN", "KZT"],
+            decimal: ",", group: [nbsp, " "], totals: ["итого", "всего", "сумма", "к оплате"], matching: .words),
+        Language(
+            code: "uk", name: "Ukrainian", tesseract: "ukr", ownScript: true, currencies: ["UAH"],
+            decimal: ",", group: [nbsp, " "], totals: ["разом", "всього", "сума", "до сплати"], matching: .words),
+        Language(
+            code: "bg", name: "Bulgarian", tesseract: "bul", ownScript: true, currencies: ["BGN"],
+            decimal: ",", group: [nbsp, " "], totals: ["общо", "сума", "за плащане"], matching: .words),
+        Language(
+            code: "th", name: "Thai", tesseract: "tha", ownScript: true, currencies: ["THB"],
+            decimal: ".", group: [","], totals: ["รวมทั้งสิ้น", "ยอดรวม", "ยอดสุทธิ", "รวม"], matching: .substring),
+        Language(
+            code: "vi", name: "Vietnamese", tesseract: "vie", ownScript: false, currencies: ["VND"],
+            decimal: ",", group: ["."], totals: ["tổng cộng", "tổng", "thành tiền", "tổng tiền"], matching: .words),
+        Language(
+            code: "ms", name: "Malay", tesseract: "msa", ownScript: false, currencies: ["MYR", "BND"],
+            decimal: ".", group: [","], totals: ["jumlah", "jumlah besar", "jumlah keseluruhan"], matching: .words),
+        Language(
+            code: "id", name: "Indonesian", tesseract: "ind", ownScript: false, currencies: ["IDR"],
+            decimal: ",", group: ["."], totals: ["total", "jumlah", "total bayar"], matching: .words),
+        Language(
+            code: "hi", name: "Hindi", tesseract: "hin", ownScript: true, currencies: ["INR"],
+            decimal: ".", group: [","], totals: ["कुल राशि", "कुल", "योग"], matching: .substring),
+        Language(
+            code: "ja", name: "Japanese", tesseract: "jpn", ownScript: true, currencies: ["JPY"],
+            decimal: ".", group: [","], totals: ["合計", "総計", "お会計", "会計"], matching: .substring),
+        Language(
+            code: "ko", name: "Korean", tesseract: "kor", ownScript: true, currencies: ["KRW"],
+            decimal: ".", group: [","], totals: ["합계", "총액", "총계", "결제금액"], matching: .substring),
+        Language(
+            code: "zh", name: "Chinese (simplified)", tesseract: "chi_sim", ownScript: true, currencies: ["CNY"],
+            decimal: ".", group: [","], totals: ["合计", "总计", "总额", "应付", "实付"], matching: .substring),
+        Language(
+            code: "zh-Hant", name: "Chinese (traditional)", tesseract: "chi_tra", ownScript: true, currencies: ["TWD", "HKD", "MOP"],
+            decimal: ".", group: [","], totals: ["合計", "總計", "總額", "應付", "實付"], matching: .substring),
     ]
 
     /// Currencies priced in a language that groups thousands with a space (CLDR: fr, pl, cs,

@@ -49,42 +49,42 @@ enum Markers {
     /// Hand-made markers. Each line says why it is not (only) CLDR's.
     static let hand: [Entry] = [
         // shared symbols whose usual reading English does not give
-        Entry("￥", .shared(fallback: "JPY", members: ["JPY", "CNY"])),         // fullwidth yen: Japanese tags; CNY by hint
-        Entry("C$", .shared(fallback: "CAD", members: ["CAD", "NIO"])),       // CLDR's NIO, but Canada prints it far more
+        Entry("￥", .shared(fallback: "JPY", members: ["JPY", "CNY"])),  // fullwidth yen: Japanese tags; CNY by hint
+        Entry("C$", .shared(fallback: "CAD", members: ["CAD", "NIO"])),  // CLDR's NIO, but Canada prints it far more
         Entry("Rs", .shared(fallback: "INR", members: ["INR", "PKR", "LKR", "NPR", "MUR", "SCR"])),  // India, the biggest user
         Entry("Rs.", .shared(fallback: "INR", members: ["INR", "PKR", "LKR", "NPR", "MUR", "SCR"])),
         Entry("Br", .shared(fallback: "BYN", members: ["BYN", "ETB"]), anyCase: false),  // Ethiopia prints ብር
-        Entry("CFA", .shared(fallback: "XOF", members: ["XOF", "XAF"])),      // `F CFA`, `FCFA` split by OCR; XOF's is `F CFA`
+        Entry("CFA", .shared(fallback: "XOF", members: ["XOF", "XAF"])),  // `F CFA`, `FCFA` split by OCR; XOF's is `F CFA`
         Entry("F.CFA", .shared(fallback: "XOF", members: ["XOF", "XAF"])),
         // not symbols in CLDR, but printed on tags and receipts
-        Entry("zl", .code("PLN")), Entry("zt", .code("PLN")),                 // zł without the stroke; Tesseract eng reads zt
-        Entry("kc", .code("CZK")),                                            // Kč without the caron
-        Entry("kn", .code("HRK")),                                            // kuna (replaced by EUR in 2023, still on old lists)
+        Entry("zl", .code("PLN")), Entry("zt", .code("PLN")),  // zł without the stroke; Tesseract eng reads zt
+        Entry("kc", .code("CZK")),  // Kč without the caron
+        Entry("kn", .code("HRK")),  // kuna (replaced by EUR in 2023, still on old lists)
         Entry("lei", .code("RON")), Entry("leu", .code("MDL")),
         Entry("sfr", .code("CHF")), Entry("sfr.", .code("CHF")), Entry("fr.", .code("CHF")),  // `Fr` without dot is a word
         Entry("chf.", .code("CHF")),
-        Entry("lek", .code("ALL")), Entry("leke", .code("ALL")),              // Lekë without the diaeresis, and the singular
-        Entry("din", .code("RSD")), Entry("дин", .code("RSD")),               // Serbian dinar, Latin and Cyrillic
+        Entry("lek", .code("ALL")), Entry("leke", .code("ALL")),  // Lekë without the diaeresis, and the singular
+        Entry("din", .code("RSD")), Entry("дин", .code("RSD")),  // Serbian dinar, Latin and Cyrillic
         Entry("р", .code("RUB")), Entry("руб", .code("RUB")), Entry("рубль", .code("RUB")),
-        Entry("рубля", .code("RUB")), Entry("рублей", .code("RUB")),          // the ruble before ₽: `р.`, `руб.`, the word
+        Entry("рубля", .code("RUB")), Entry("рублей", .code("RUB")),  // the ruble before ₽: `р.`, `руб.`, the word
         Entry("грн", .code("UAH")), Entry("тг", .code("KZT")), Entry("тенге", .code("KZT")),
         Entry("лв", .code("BGN")), Entry("лева", .code("BGN")),
-        Entry("ман", .code("AZN")),                                           // manat as Azerbaijani shops abbreviate it
-        Entry("сум", .code("UZS")),                                           // `man`, `som`: English and Nordic words
+        Entry("ман", .code("AZN")),  // manat as Azerbaijani shops abbreviate it
+        Entry("сум", .code("UZS")),  // `man`, `som`: English and Nordic words
         Entry("ден", .code("MKD")),
         Entry("BD", .code("BHD"), anyCase: false), Entry("KD", .code("KWD"), anyCase: false),  // Gulf dinars in Latin script
         Entry("DT", .code("TND"), anyCase: false),
-        Entry("SR", .code("SAR"), anyCase: false),                            // Saudi shops' SR (CLDR: SCR)
+        Entry("SR", .code("SAR"), anyCase: false),  // Saudi shops' SR (CLDR: SCR)
         Entry("Dhs", .code("AED")), Entry("Dh", .code("MAD"), anyCase: false),
         Entry("L.E.", .code("EGP")), Entry("E£", .code("EGP")),
-        Entry("S/.", .code("PEN")),                                           // Peru's older sol sign
+        Entry("S/.", .code("PEN")),  // Peru's older sol sign
         Entry("Bs.", .code("BOB")), Entry("Bs.F", .code("VES")),
         Entry("AU$", .code("AUD")), Entry("AUD$", .code("AUD")), Entry("SG$", .code("SGD")), Entry("S$", .code("SGD")),
         Entry("TT$", .code("TTD")), Entry("J$", .code("JMD")), Entry("BZ$", .code("BZD")), Entry("N$", .code("NAD")),
         Entry("FJ$", .code("FJD")), Entry("Bds$", .code("BBD")), Entry("CAD$", .code("CAD")), Entry("Can$", .code("CAD")),
         Entry("Q", .code("GTQ"), anyCase: false), Entry("R", .code("ZAR"), anyCase: false),  // the single letters kept (see `excluded`)
         Entry("euro", .code("EUR")), Entry("euros", .code("EUR")),
-        Entry("đ", .code("VND")),                                             // Vietnamese shops' dong (CLDR: ₫)
+        Entry("đ", .code("VND")),  // Vietnamese shops' dong (CLDR: ₫)
         // crypto: not ISO 4217, but priced in shops that take it
         Entry("BTC", .code("BTC")), Entry("XBT", .code("BTC")), Entry("ETH", .code("ETH")), Entry("₿", .code("BTC")),
     ]
@@ -168,20 +168,20 @@ enum Markers {
             let sc = Array(key.unicodeScalars)
             if sc.count == 1, !sc[0].properties.isAlphabetic { out[sc[0].value] = kind }
         }
-        out[0xFF04] = dollar     // ＄ fullwidth
+        out[0xFF04] = dollar  // ＄ fullwidth
         out[0xFFE1] = kinds["£"]  // ￡ fullwidth
         out[0xFFE6] = .code("KRW")  // ￦ fullwidth
         out[0x20A8] = kinds["Rs"]  // ₨ the rupee sign
         out[0xFDFC] = .code("IRR")  // ﷼ the rial sign
-        out[0xA2] = .cent         // ¢
+        out[0xA2] = .cent  // ¢
         return out
     }()
 
     /// Single CJK characters that are currency markers (not CLDR symbols: the unit words).
     static let cjk: [UInt32: MarkerKind] = [
-        0x5186: .code("JPY"),     // 円
+        0x5186: .code("JPY"),  // 円
         0x5143: .shared(fallback: "CNY", members: ["CNY", "TWD", "HKD"]),  // 元 (TWD and HKD write it too)
-        0xC6D0: .code("KRW"),     // 원
+        0xC6D0: .code("KRW"),  // 원
         0x5713: .shared(fallback: "CNY", members: ["CNY", "TWD", "HKD"]),  // 圓
     ]
 

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Geometry)
-import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
 
 /// Finds every price in lines of OCR text. Pure: no I/O, safe to share.
@@ -98,7 +98,7 @@ struct Associator {
     }
 
     struct Candidate {
-        var num: Int          // token index of the number
+        var num: Int  // token index of the number
         var first: Int
         var last: Int
         var marker: (kind: MarkerID, repaired: Bool, token: Int)?
@@ -148,7 +148,8 @@ struct Associator {
         if w.isUnit { return false }
         let cjk = isSingleCharWord(scalar(k - 1))
         guard cjk || w.lowerCount >= 3 else { return false }
-        let twoDecimals = num.groups.count >= 2 && num.groups.last?.count == 2
+        let twoDecimals =
+            num.groups.count >= 2 && num.groups.last?.count == 2
             && (num.seps.last == 0x2C || num.seps.last == 0x2E)
         let markerAfter = markerAt(k + 1, used) != nil && T[k + 1].gap <= 1
         return twoDecimals || markerAfter
@@ -224,7 +225,8 @@ struct Associator {
                 if T[k + 1].gap == 0 { return nil }
                 if T[k + 1].gap <= 2, w.isUnit {
                     // `2 x 1,99`: the whole number before `x` is a count; `1,99 x 2` keeps its price
-                    let hasDecimalSep = scan.numbers[ni].seps.contains { $0 == 0x2C || $0 == 0x2E }
+                    let hasDecimalSep =
+                        scan.numbers[ni].seps.contains { $0 == 0x2C || $0 == 0x2E }
                         || scan.numbers[ni].leadingSep != nil
                     if !(w.isX && hasDecimalSep) { return nil }
                 }
@@ -274,7 +276,8 @@ struct Associator {
         // trailing minus: `5,00-`, `€5.00-` (not a range dash)
         if !c.negative, isDashTok(c.last + 1), T[c.last + 1].gap == 0 {
             let after = c.last + 2
-            let followed = after < T.count && T[after].gap <= 2
+            let followed =
+                after < T.count && T[after].gap <= 2
                 && (isNumber(after) || (markerAt(after, used) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
             if !followed {
                 c.negative = true
@@ -415,7 +418,8 @@ struct Associator {
         var out: [PriceMatch] = []
         out.reserveCapacity(scan.numbers.count)  // a match per number at most: no regrowth
         var used = TokenSet()  // marker tokens already given to a match
-        let onlyNumber = (T.count == 1 && isNumber(0))
+        let onlyNumber =
+            (T.count == 1 && isNumber(0))
             || (T.count == 2 && isDashTok(0) && T[1].gap == 0 && isNumber(1))
         var k = 0
         while k < T.count {

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Geometry)
-import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
 
 /// A shelf tag's price is its largest type, often with no currency sign, and the line it is
@@ -28,7 +28,9 @@ enum Prominence {
         for (i, line) in lines.enumerated() {
             // Whole numbers of two digits or more: the bare-number policy already takes decimals.
             for m in loose.parse(line) where m.flags.contains(.bareNumber) && m.amount >= 10 && m.amount == m.amount.rounded {
-                guard let box = m.box, !perLine[i].contains(where: { $0.box == box || $0.text == m.text && $0.amount == m.amount }) else { continue }
+                guard let box = m.box, !perLine[i].contains(where: { $0.box == box || $0.text == m.text && $0.amount == m.amount }) else {
+                    continue
+                }
                 if stands(box, out: boxes) { out.append((i, m)) }
             }
         }

@@ -1,5 +1,5 @@
 #if canImport(Geometry)
-import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
 /// The hand-written tokenizer behind `PriceParser`.
 ///
@@ -11,16 +11,16 @@ import Geometry  // (absent when the parser is compiled alone: scripts/bench-par
 /// interpreted (which separator is the decimal one depends on the currency).
 struct RawNumber {
     var groups = DigitGroups()
-    var seps = Separators()              // '.', ',', '\'', ' '  (normalised)
-    var leadingSep: UInt8? = nil        // `.99`
-    var wholeDash = false               // `12,-`  `12.–`
+    var seps = Separators()  // '.', ',', '\'', ' '  (normalised)
+    var leadingSep: UInt8? = nil  // `.99`
+    var wholeDash = false  // `12,-`  `12.–`
     var repaired = false
     var rejected = false
     var digitCount = 0
 }
 
 enum TokenKind {
-    case number(Int)                    // index into Scan.numbers
+    case number(Int)  // index into Scan.numbers
     case marker(MarkerID, repaired: Bool)
     case dash
     case percent
@@ -55,10 +55,10 @@ struct Token {
 
 @inline(__always) func confusableDigit(_ v: UInt32) -> UInt8? {
     switch v {
-    case 0x4F, 0x6F: return 0x30          // O o
-    case 0x6C, 0x49, 0x7C: return 0x31    // l I |
-    case 0x53: return 0x35                // S
-    case 0x42: return 0x38                // B
+    case 0x4F, 0x6F: return 0x30  // O o
+    case 0x6C, 0x49, 0x7C: return 0x31  // l I |
+    case 0x53: return 0x35  // S
+    case 0x42: return 0x38  // B
     default: return nil
     }
 }
@@ -169,8 +169,10 @@ struct Scan {
         }
     }
 
-    private init(line: TextLine, anyBox: Bool, s: Scalars, wordRanges: FixedList<WordSpan>,
-                 tokens: FixedList<Token>, numbers: FixedList<RawNumber>) {
+    private init(
+        line: TextLine, anyBox: Bool, s: Scalars, wordRanges: FixedList<WordSpan>,
+        tokens: FixedList<Token>, numbers: FixedList<RawNumber>
+    ) {
         let words = line.words
         self.s = s
         self.wordRanges = wordRanges
@@ -198,7 +200,8 @@ struct Scan {
                 let b0 = UInt32(bytes[i])
                 var v = b0, width = 1
                 if b0 >= 0xF0 {
-                    v = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                    v =
+                        (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
                         | UInt32(bytes[i + 3] & 0x3F)
                     width = 4
                 } else if b0 >= 0xE0 {
@@ -398,7 +401,9 @@ struct Scan {
     /// `zeroDecimalHint`. Without that, `2 390` on a receipt line stays a count and a price.
     mutating func joinSpaceGroups(spaceGroupedHint: Bool, zeroDecimalHint: Bool) {
         guard numbers.count >= 2,
-            tokens.indices.dropFirst().contains(where: { tokens[$0].gap == 1 && Self.number(tokens, $0 - 1) != nil && Self.number(tokens, $0) != nil })
+            tokens.indices.dropFirst().contains(where: {
+                tokens[$0].gap == 1 && Self.number(tokens, $0 - 1) != nil && Self.number(tokens, $0) != nil
+            })
         else { return }
         var toks: [Token] = []  // read while `tokens` is rewritten
         toks.reserveCapacity(tokens.count)
@@ -419,7 +424,8 @@ struct Scan {
                 m += 1
             }
             // `1 299,-`: the whole-amount dash is only ever written after a price
-            let touching = (Self.isMarker(toks, k - 1) && toks[k].gap <= 1)
+            let touching =
+                (Self.isMarker(toks, k - 1) && toks[k].gap <= 1)
                 || (Self.isMarker(toks, m + 1) && toks[m + 1].gap <= 1)
                 || (m > k && numbers[Self.number(toks, m)!].wholeDash)
             let alone = k == 0 && m == toks.count - 1

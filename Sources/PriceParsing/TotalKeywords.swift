@@ -23,12 +23,14 @@ enum TotalKeywords {
     ]
 
     /// One-word keywords, OCR-folded.
-    static let single: Set<String> = Set((Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords)
-        .filter { !$0.contains(" ") }.map { fold($0[...]) })
+    static let single: Set<String> = Set(
+        (Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords)
+            .filter { !$0.contains(" ") }.map { fold($0[...]) })
 
     /// Keywords of several words, OCR-folded word by word.
-    static let phrases: Set<[String]> = Set((Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords)
-        .filter { $0.contains(" ") }.map { p in p.split(separator: " ").map { fold($0) } })
+    static let phrases: Set<[String]> = Set(
+        (Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords)
+            .filter { $0.contains(" ") }.map { p in p.split(separator: " ").map { fold($0) } })
     static let longestPhrase = phrases.map(\.count).max() ?? 1
 
     /// Keywords matched anywhere in the line (scripts without word spaces).
@@ -49,7 +51,8 @@ enum TotalKeywords {
         if !cur.isEmpty { words.append(fold(cur[...])) }
         for (i, w) in words.enumerated() {
             if single.contains(w) { return true }
-            for n in stride(from: 2, through: min(longestPhrase, words.count - i), by: 1) where phrases.contains(Array(words[i..<(i + n)])) {
+            for n in stride(from: 2, through: min(longestPhrase, words.count - i), by: 1) where phrases.contains(Array(words[i..<(i + n)]))
+            {
                 return true
             }
         }

@@ -130,7 +130,8 @@ enum ASCIIWords {
     /// Longest key of any table above whose ASCII form is too long to pack: an ASCII word up
     /// to this long is looked up by string, a longer one is in none of the tables.
     static let longestUnpacked: Int = {
-        let keys = Array(Markers.kinds.keys) + Array(Markers.anyCase.keys) + Array(Markers.withoutDot.keys)
+        let keys =
+            Array(Markers.kinds.keys) + Array(Markers.anyCase.keys) + Array(Markers.withoutDot.keys)
             + Array(Currencies.codes) + Array(Markers.wordLikeCodes) + Array(Markers.units) + Array(Associator.perWords)
         return keys.compactMap(asciiForm).map(\.utf8.count).filter { $0 > PackedASCII.maxLength }.max() ?? 0
     }()
@@ -204,8 +205,9 @@ struct Letters {
 
     var info: WordInfo {
         if key != nil {
-            return WordInfo(isUnit: facts?.isUnit ?? false, isPer: facts?.isPer ?? false,
-                            isX: key.map(PackedASCII.lower) == ASCIIWords.x, lowerCount: scalars.count)
+            return WordInfo(
+                isUnit: facts?.isUnit ?? false, isPer: facts?.isPer ?? false,
+                isX: key.map(PackedASCII.lower) == ASCIIWords.x, lowerCount: scalars.count)
         }
         if needsStrings { return WordInfo(lower: String(scalars).lowercased()) }
         return WordInfo(isUnit: false, isPer: false, isX: false, lowerCount: scalars.count)

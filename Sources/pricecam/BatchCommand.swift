@@ -42,7 +42,8 @@ struct Batch: ParsableCommand {
         if items.isEmpty {
             Console.error("\(directory): no images found (looked for \(GrayImage.fileExtensions.sorted().joined(separator: ", ")))")
         }
-        try ImageRun.run(items: items, ocr: ocr, format: output.resolved, jobs: jobs,
-                         progress: !noProgress, conversion: conversion)
+        try ImageRun.run(
+            items: items, ocr: ocr, format: output.resolved, jobs: jobs,
+            progress: !noProgress, conversion: conversion)
     }
 }

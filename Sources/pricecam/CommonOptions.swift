@@ -9,9 +9,11 @@ extension BareNumberPolicy: ExpressibleByArgument {}
 
 /// How images are read: tessdata, limits, workers.
 struct OCROptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Folder holding eng.traineddata.",
-        discussion: "Default: $PRICECAM_TESSDATA, then the project's models/, then the system tessdata folder."))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder holding eng.traineddata.",
+            discussion: "Default: $PRICECAM_TESSDATA, then the project's models/, then the system tessdata folder."))
     var tessdata: String?
 
     @Option(name: .long, help: "Tesseract page segmentation mode (6: one block of text, suits frames and receipts; 11: sparse text).")
@@ -20,19 +22,31 @@ struct OCROptions: ParsableArguments {
     @Option(name: .long, help: "Largest image accepted, in pixels (width × height), checked before decoding.")
     var maxPixels: Int = ImageLimits.default.maxPixels
 
-    @Option(name: .long, help: ArgumentHelp("How prices without a currency sign are treated: never, decimals, all.",
-        discussion: "decimals (default): 2,59 is a price, a lone 579 on a tag is too; all: any plain number that is not a date, time, phone number, percentage or quantity."))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How prices without a currency sign are treated: never, decimals, all.",
+            discussion:
+                "decimals (default): 2,59 is a price, a lone 579 on a tag is too; all: any plain number that is not a date, time, phone number, percentage or quantity."
+        ))
     var bareNumbers: BareNumberPolicy = .decimals
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Languages to read besides English: auto, eng, or codes joined by + (fra, ru, japanese, chi_sim+kor).",
-        discussion: "auto (default): English, plus the model of the script the currency's country writes in when English cannot read it (JPY: jpn, RUB: rus, THB: tha, KRW: kor, CNY: chi_sim, INR: hin, UAH: ukr, BGN: bul...); a model that is not installed is skipped with a warning. Named languages must be installed (scripts/bootstrap.sh --langs). Total keywords of every listed language in the README match whatever models are loaded."))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Languages to read besides English: auto, eng, or codes joined by + (fra, ru, japanese, chi_sim+kor).",
+            discussion:
+                "auto (default): English, plus the model of the script the currency's country writes in when English cannot read it (JPY: jpn, RUB: rus, THB: tha, KRW: kor, CNY: chi_sim, INR: hin, UAH: ukr, BGN: bul...); a model that is not installed is skipped with a warning. Named languages must be installed (scripts/bootstrap.sh --langs). Total keywords of every listed language in the README match whatever models are loaded."
+        ))
     var lang: String = "auto"
 
     func validate() throws {
         if lang != "auto" {
-            for part in lang.split(separator: "+", omittingEmptySubsequences: false) where String(part) != "eng" && Language.named(String(part)) == nil {
-                throw ValidationError("--lang: unknown language '\(part)'; use auto, eng, or one of: \(Language.all.map(\.tesseract).joined(separator: ", ")) (joined by +)")
+            for part in lang.split(separator: "+", omittingEmptySubsequences: false)
+            where String(part) != "eng" && Language.named(String(part)) == nil {
+                throw ValidationError(
+                    "--lang: unknown language '\(part)'; use auto, eng, or one of: \(Language.all.map(\.tesseract).joined(separator: ", ")) (joined by +)"
+                )
             }
         }
         guard (0...13).contains(psm) else { throw ValidationError("--psm must be between 0 and 13, got \(psm)") }
@@ -56,11 +70,15 @@ struct OCROptions: ParsableArguments {
         let wanted = language(currency: currency)
         let priceModel = Tessdata.locatePriceModel(explicit: tessdata)
         do {
-            return OCRConfiguration(tessdata: try Tessdata.locate(explicit: tessdata, language: wanted), language: wanted, pageSegmentationMode: psm, priceModel: priceModel)
+            return OCRConfiguration(
+                tessdata: try Tessdata.locate(explicit: tessdata, language: wanted), language: wanted, pageSegmentationMode: psm,
+                priceModel: priceModel)
         } catch {
             if lang == "auto", wanted != "eng", let dir = try? Tessdata.locate(explicit: tessdata) {
                 let missing = Tessdata.models(wanted).filter { $0 != "eng" }
-                Console.error("warning: reading \(currency ?? "") prices in English only: \(missing.map { "\($0).traineddata" }.joined(separator: ", ")) is not installed (apt-get install \(missing.map { "tesseract-ocr-\($0)" }.joined(separator: " ")), or scripts/bootstrap.sh --langs)")
+                Console.error(
+                    "warning: reading \(currency ?? "") prices in English only: \(missing.map { "\($0).traineddata" }.joined(separator: ", ")) is not installed (apt-get install \(missing.map { "tesseract-ocr-\($0)" }.joined(separator: " ")), or scripts/bootstrap.sh --langs)"
+                )
                 return OCRConfiguration(tessdata: dir, language: "eng", pageSegmentationMode: psm, priceModel: priceModel)
             }
             Console.error("\(error)")

@@ -5,7 +5,7 @@ import History
 import Pipeline
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Conversion and history flags shared by `scan`, `batch` and `live`.
@@ -32,8 +32,11 @@ struct ConversionOptions: ParsableArguments {
     @Flag(name: .customLong("no-history"), help: "Do not append converted prices to the history.")
     var noHistory = false
 
-    @Option(name: .customLong("max-rate-age-days"),
-            help: ArgumentHelp("Warn when the stored rate is older than this many days (default: the settings file's max_rate_age_days, 30).", valueName: "DAYS"))
+    @Option(
+        name: .customLong("max-rate-age-days"),
+        help: ArgumentHelp(
+            "Warn when the stored rate is older than this many days (default: the settings file's max_rate_age_days, 30).",
+            valueName: "DAYS"))
     var maxRateAgeDays: Int?
 
     func validate() throws {
@@ -44,7 +47,8 @@ struct ConversionOptions: ParsableArguments {
             throw ValidationError("--currency and --rate go together: give both to convert this run without stored settings")
         }
         if home != nil && currency == nil {
-            throw ValidationError("--home needs --currency and --rate; to change the stored home currency use `pricecam settings set --home CODE`")
+            throw ValidationError(
+                "--home needs --currency and --rate; to change the stored home currency use `pricecam settings set --home CODE`")
         }
         if let maxRateAgeDays, !(1...36500).contains(maxRateAgeDays) {
             throw ValidationError("--max-rate-age-days must be between 1 and 36500")
@@ -91,10 +95,13 @@ struct ConversionOptions: ParsableArguments {
         let dbPath = PricecamPaths.current().historyDatabase
         do {
             let store = try HistoryStore(path: dbPath)
-            return PreparedConversion(converter: converter,
-                                      history: HistorySession(recorder: HistoryRecorder(store: store, runID: runID)), runID: runID)
+            return PreparedConversion(
+                converter: converter,
+                history: HistorySession(recorder: HistoryRecorder(store: store, runID: runID)), runID: runID)
         } catch {
-            Console.err("pricecam: warning: history is off for this run; the output is not affected, but the exit code will be 1 if prices were converted (use --no-history to skip history): \(error.description)\n")
+            Console.err(
+                "pricecam: warning: history is off for this run; the output is not affected, but the exit code will be 1 if prices were converted (use --no-history to skip history): \(error.description)\n"
+            )
             return PreparedConversion(converter: converter, history: HistorySession(unavailableWithRunID: runID), runID: runID)
         }
     }
@@ -129,8 +136,9 @@ extension HistorySession {
         for p in result.prices {
             guard let converted = p.conversion else { continue }
             let m = p.match
-            record(source: result.file, rawText: m.text, amount: m.amount, currency: m.currency, converted: converted,
-                   confidence: m.confidence, box: m.box?.array)
+            record(
+                source: result.file, rawText: m.text, amount: m.amount, currency: m.currency, converted: converted,
+                confidence: m.confidence, box: m.box?.array)
         }
     }
 }
@@ -146,12 +154,16 @@ func loadSettingsOrExit(_ paths: PricecamPaths) throws -> CurrencySettings? {
 }
 
 /// Runs the interactive flow and saves the result; nil when cancelled (message printed).
-func runInteractiveSetup(paths: PricecamPaths, output: @escaping (String) -> Void, presetCurrency: String? = nil,
-                         presetRate: String? = nil, presetHome: String? = nil, defaults: CurrencySettings? = nil,
-                         maxRateAgeDays: Int? = nil) throws -> CurrencySettings? {
+func runInteractiveSetup(
+    paths: PricecamPaths, output: @escaping (String) -> Void, presetCurrency: String? = nil,
+    presetRate: String? = nil, presetHome: String? = nil, defaults: CurrencySettings? = nil,
+    maxRateAgeDays: Int? = nil
+) throws -> CurrencySettings? {
     let flow = InteractiveSetup(readLine: { Swift.readLine(strippingNewline: true) }, write: output)
-    switch flow.run(welcome: defaults == nil, presetCurrency: presetCurrency, presetRate: presetRate,
-                    presetHome: presetHome, defaults: defaults) {
+    switch flow.run(
+        welcome: defaults == nil, presetCurrency: presetCurrency, presetRate: presetRate,
+        presetHome: presetHome, defaults: defaults)
+    {
     case .cancelled:
         output("pricecam: setup cancelled; nothing was saved.\n")
         return nil
@@ -171,5 +183,3 @@ func saveSettingsOrExit(_ settings: CurrencySettings, paths: PricecamPaths) thro
         throw ExitCode(2)
     }
 }
-
-

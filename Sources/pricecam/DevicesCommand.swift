@@ -29,9 +29,10 @@ struct Devices: ParsableCommand {
             Console.out(format == .jsonl ? Self.json(info).serialized() + "\n" : Self.text(info))
         }
         if !infos.contains(where: { $0.isCapture && $0.note == nil }) {
-            Console.error(nodes.isEmpty
-                ? "no video devices found (\(dev)/video* does not exist: is a camera plugged in and its driver loaded?)"
-                : "no usable video capture device found among \(nodes.joined(separator: ", "))")
+            Console.error(
+                nodes.isEmpty
+                    ? "no video devices found (\(dev)/video* does not exist: is a camera plugged in and its driver loaded?)"
+                    : "no usable video capture device found among \(nodes.joined(separator: ", "))")
             throw ExitCode(3)
         }
     }
@@ -53,7 +54,8 @@ struct Devices: ParsableCommand {
     }
 
     static func rates(_ intervals: [FrameInterval]) -> String {
-        intervals.isEmpty ? "(rates not listed by the driver)"
+        intervals.isEmpty
+            ? "(rates not listed by the driver)"
             : intervals.map(\.description).joined(separator: ", ") + " fps"
     }
 
@@ -61,19 +63,33 @@ struct Devices: ParsableCommand {
         .object([
             ("path", .string(d.path)), ("card", .string(d.card)), ("driver", .string(d.driver)),
             ("bus", .string(d.busInfo)), ("capture", .bool(d.isCapture)), ("note", .optional(d.note)),
-            ("formats", .array(d.formats.map { f in
-                var sizes: [JSON] = []
-                switch f.sizes {
-                case .discrete(let list):
-                    sizes = list.map { .object([("size", .string($0.size.description)),
-                                                ("fps", .array($0.intervals.map { .fixed($0.fps, 2) }))]) }
-                case .stepwise(let lo, let hi, let step, let intervals):
-                    sizes = [.object([("min", .string(lo.description)), ("max", .string(hi.description)),
-                                      ("step", .string(step.description)), ("fps", .array(intervals.map { .fixed($0.fps, 2) }))])]
-                }
-                return .object([("fourcc", .string(f.fourcc.description)), ("description", .string(f.description)),
-                                ("sizes", .array(sizes))])
-            })),
+            (
+                "formats",
+                .array(
+                    d.formats.map { f in
+                        var sizes: [JSON] = []
+                        switch f.sizes {
+                        case .discrete(let list):
+                            sizes = list.map {
+                                .object([
+                                    ("size", .string($0.size.description)),
+                                    ("fps", .array($0.intervals.map { .fixed($0.fps, 2) })),
+                                ])
+                            }
+                        case .stepwise(let lo, let hi, let step, let intervals):
+                            sizes = [
+                                .object([
+                                    ("min", .string(lo.description)), ("max", .string(hi.description)),
+                                    ("step", .string(step.description)), ("fps", .array(intervals.map { .fixed($0.fps, 2) })),
+                                ])
+                            ]
+                        }
+                        return .object([
+                            ("fourcc", .string(f.fourcc.description)), ("description", .string(f.description)),
+                            ("sizes", .array(sizes)),
+                        ])
+                    })
+            ),
         ])
     }
 }

@@ -32,10 +32,18 @@ struct Eval: ParsableCommand {
     @Flag(name: .long, help: "List the images whose total or amounts were missed.")
     var misses = false
 
-    @Option(name: .long, help: "Currency hint for the parser (an ISO 4217 code, a symbol or a marker word, as for parse) for images whose gt.json entry has no \"currency\" (an entry's own currency is used as that shop's stored settings would give it).")
+    @Option(
+        name: .long,
+        help:
+            "Currency hint for the parser (an ISO 4217 code, a symbol or a marker word, as for parse) for images whose gt.json entry has no \"currency\" (an entry's own currency is used as that shop's stored settings would give it)."
+    )
     var currencyHint: String?
 
-    @Option(name: .long, help: ArgumentHelp("Score what another run found instead of reading the images: a JSON Lines file of batch records (file, prices, error), or a folder of `parse --format jsonl` outputs named <image>.jsonl (a peer engine's text through pricecam's parser).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Score what another run found instead of reading the images: a JSON Lines file of batch records (file, prices, error), or a folder of `parse --format jsonl` outputs named <image>.jsonl (a peer engine's text through pricecam's parser).",
+            valueName: "path"))
     var found: String?
 
     @OptionGroup var ocr: OCROptions
@@ -79,8 +87,12 @@ struct Eval: ParsableCommand {
                     let missedTotal = entry.truth.total.map { !found.contains($0) } ?? false
                     let missedAmounts = entry.truth.amounts.map { Set($0) != Set(found) } ?? false
                     if missedTotal || missedAmounts || r.failed {
-                        let want = entry.truth.amounts.map { $0.map { "\($0)" }.joined(separator: " ") } ?? "total \(entry.truth.total.map { "\($0)" } ?? "-")"
-                        missLines.append("\(entry.path): want [\(want)] got [\(found.map { "\($0)" }.joined(separator: " "))]" + (r.error.map { " error: \($0)" } ?? ""))
+                        let want =
+                            entry.truth.amounts.map { $0.map { "\($0)" }.joined(separator: " ") }
+                            ?? "total \(entry.truth.total.map { "\($0)" } ?? "-")"
+                        missLines.append(
+                            "\(entry.path): want [\(want)] got [\(found.map { "\($0)" }.joined(separator: " "))]"
+                                + (r.error.map { " error: \($0)" } ?? ""))
                     }
                 }
             }
@@ -92,7 +104,8 @@ struct Eval: ParsableCommand {
         if json {
             var objects = rows.map { Self.json(name: $0.0, score: $0.1) }
             objects.append(Self.json(name: "all", score: overall))
-            Console.out(JSON.object([("sets", .array(objects)), ("ms_per_image", .fixed(msPerImage, 1)), ("jobs", .int(jobs))]).serialized() + "\n")
+            Console.out(
+                JSON.object([("sets", .array(objects)), ("ms_per_image", .fixed(msPerImage, 1)), ("jobs", .int(jobs))]).serialized() + "\n")
         } else {
             Console.out(Self.tableHeader())
             for (name, score) in rows { Console.out(Self.tableRow(name: name, score: score)) }
@@ -118,7 +131,9 @@ struct Eval: ParsableCommand {
                 converter: nil, limits: ocr.limits)
             let collected = ResultsBox(count: indices.count)
             do {
-                let summary = try BatchRunner(settings: settings, jobs: jobs).run(indices.map { InputItem.image(path: entries[$0].path) }) { collected.append($0) }
+                let summary = try BatchRunner(settings: settings, jobs: jobs).run(indices.map { InputItem.image(path: entries[$0].path) }) {
+                    collected.append($0)
+                }
                 seconds += summary.seconds
             } catch {
                 Console.error("\(error)")
@@ -126,9 +141,11 @@ struct Eval: ParsableCommand {
             }
             for (k, i) in indices.enumerated() { results[i] = collected.results[k] }
         }
-        return (results.map { r in
-            FoundReadings.Reading(amounts: r?.prices.map(\.match.amount) ?? [], failed: r?.error != nil, error: r?.error?.message)
-        }, seconds)
+        return (
+            results.map { r in
+                FoundReadings.Reading(amounts: r?.prices.map(\.match.amount) ?? [], failed: r?.error != nil, error: r?.error?.message)
+            }, seconds
+        )
     }
 
     static func fmt(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }

@@ -8,7 +8,8 @@ struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List, export, clear and summarise the conversion history.",
-        discussion: "The history lives in $PRICECAM_HOME/history.sqlite, else $XDG_DATA_HOME/pricecam/history.sqlite (~/.local/share/pricecam).",
+        discussion:
+            "The history lives in $PRICECAM_HOME/history.sqlite, else $XDG_DATA_HOME/pricecam/history.sqlite (~/.local/share/pricecam).",
         subcommands: [List.self, Export.self, Clear.self, Stats.self, Check.self, StressAppend.self],
         defaultSubcommand: List.self
     )
@@ -33,7 +34,9 @@ struct HistoryCommand: ParsableCommand {
         @Option(help: "At most this many rows (default 50; 0 for all).")
         var limit = 50
 
-        @Option(help: ArgumentHelp("Only rows at or after this time: 2025-05-01, 2025-05-01T09:30:00Z, or an age like 7d, 12h, 30m.", valueName: "WHEN"))
+        @Option(
+            help: ArgumentHelp(
+                "Only rows at or after this time: 2025-05-01, 2025-05-01T09:30:00Z, or an age like 7d, 12h, 30m.", valueName: "WHEN"))
         var since: String?
 
         @Option(help: ArgumentHelp("Only rows whose source (file path or device#frame) contains this text.", valueName: "TEXT"))
@@ -51,7 +54,8 @@ struct HistoryCommand: ParsableCommand {
 
         func run() throws {
             let query = HistoryQuery(limit: limit == 0 ? nil : limit, since: since.flatMap { HistoryFormat.parseSince($0) }, source: source)
-            let rows = try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.list(query) } } ?? []
+            let rows =
+                try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.list(query) } } ?? []
             switch format ?? .default() {
             case .jsonl: Console.out(rows.map { HistoryFormat.jsonLine($0) + "\n" }.joined())
             case .csv: Console.out(HistoryFormat.csvHeader + "\n" + rows.map { HistoryFormat.csvLine($0) + "\n" }.joined())
@@ -123,7 +127,8 @@ struct HistoryCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            let stats = try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.stats() } }
+            let stats =
+                try HistoryCommand.open(createIfMissing: false).map { store in HistoryCommand.attempt { try store.stats() } }
                 ?? HistoryStats(count: 0, runs: 0, first: nil, last: nil, byCurrency: [])
             Console.out(json ? HistoryFormat.statsJSON(stats) + "\n" : HistoryFormat.statsTable(stats))
         }
@@ -160,9 +165,10 @@ struct HistoryCommand: ParsableCommand {
             let conv = Decimal(string: "0.22")!
             for i in 0..<rows {
                 let amount = Decimal(i)
-                recorder.record(source: "stress/\(i).png", rawText: "¥\(i)", amount: amount, currency: "JPY",
-                                converted: ConvertedAmount(value: amount * conv, rate: conv, target: "TWD"),
-                                confidence: 0.5, box: [i, 0, 1, 1])
+                recorder.record(
+                    source: "stress/\(i).png", rawText: "¥\(i)", amount: amount, currency: "JPY",
+                    converted: ConvertedAmount(value: amount * conv, rate: conv, target: "TWD"),
+                    confidence: 0.5, box: [i, 0, 1, 1])
                 if delayMicroseconds > 0 { usleep(useconds_t(delayMicroseconds)) }
             }
             if !recorder.finish() { throw ExitCode(1) }
@@ -214,9 +220,12 @@ enum HistoryFormat {
     static let csvHeader = "time,source,text,amount,currency,rate,converted,target,confidence,box,run"
 
     static func csvLine(_ e: HistoryEntry) -> String {
-        [SettingsFile.formatDate(e.time), e.source, e.rawText, Money.exact(e.amount), e.currency ?? "", Money.exact(e.rate),
-         converted(e), e.home ?? "", String(format: "%.2f", e.confidence), e.box.map { $0.map(String.init).joined(separator: " ") } ?? "",
-         e.runID].map(CSV.quote).joined(separator: ",")
+        [
+            SettingsFile.formatDate(e.time), e.source, e.rawText, Money.exact(e.amount), e.currency ?? "", Money.exact(e.rate),
+            converted(e), e.home ?? "", String(format: "%.2f", e.confidence),
+            e.box.map { $0.map(String.init).joined(separator: " ") } ?? "",
+            e.runID,
+        ].map(CSV.quote).joined(separator: ",")
     }
 
     static func table(_ rows: [HistoryEntry]) -> String {
@@ -226,10 +235,13 @@ enum HistoryFormat {
         local.dateFormat = "yyyy-MM-dd HH:mm:ss"  // local time
         var lines = [["time", "source", "text", "amount", "rate", "converted"]]
         for e in rows {
-            lines.append([local.string(from: e.time), e.source, e.rawText,
-                          Money.grouped(e.amount, minorUnits: max(MinorUnits.of(e.currency), Money.fractionDigits(e.amount))) + " " + (e.currency ?? "?"),
-                          Money.exact(e.rate),
-                          Money.grouped(e.converted, minorUnits: MinorUnits.of(e.home)) + " " + (e.home ?? "")])
+            lines.append([
+                local.string(from: e.time), e.source, e.rawText,
+                Money.grouped(e.amount, minorUnits: max(MinorUnits.of(e.currency), Money.fractionDigits(e.amount))) + " "
+                    + (e.currency ?? "?"),
+                Money.exact(e.rate),
+                Money.grouped(e.converted, minorUnits: MinorUnits.of(e.home)) + " " + (e.home ?? ""),
+            ])
         }
         return render(lines, rightAligned: [3, 4, 5])
     }
@@ -248,11 +260,17 @@ enum HistoryFormat {
         JSON.object([
             ("count", .int(s.count)), ("runs", .int(s.runs)),
             ("first", .optional(s.first.map(SettingsFile.formatDate))), ("last", .optional(s.last.map(SettingsFile.formatDate))),
-            ("by_currency", .array(s.byCurrency.map { g in
-                .object([("currency", .string(g.currency)), ("target", .string(g.home)), ("count", .int(g.count)),
-                         ("amount", .string(Money.exact(g.amountSum))),
-                         ("converted", .string(Money.plain(g.convertedSum, minorUnits: MinorUnits.of(g.home))))])
-            })),
+            (
+                "by_currency",
+                .array(
+                    s.byCurrency.map { g in
+                        .object([
+                            ("currency", .string(g.currency)), ("target", .string(g.home)), ("count", .int(g.count)),
+                            ("amount", .string(Money.exact(g.amountSum))),
+                            ("converted", .string(Money.plain(g.convertedSum, minorUnits: MinorUnits.of(g.home)))),
+                        ])
+                    })
+            ),
         ]).serialized()
     }
 
@@ -265,8 +283,11 @@ enum HistoryFormat {
         guard !s.byCurrency.isEmpty else { return out }
         var lines = [["currency", "count", "sum", "converted"]]
         for g in s.byCurrency {
-            lines.append([g.currency, String(g.count), Money.grouped(g.amountSum, minorUnits: max(MinorUnits.of(g.currency), Money.fractionDigits(g.amountSum))),
-                          Money.grouped(g.convertedSum, minorUnits: MinorUnits.of(g.home)) + " " + g.home])
+            lines.append([
+                g.currency, String(g.count),
+                Money.grouped(g.amountSum, minorUnits: max(MinorUnits.of(g.currency), Money.fractionDigits(g.amountSum))),
+                Money.grouped(g.convertedSum, minorUnits: MinorUnits.of(g.home)) + " " + g.home,
+            ])
         }
         return out + render(lines, rightAligned: [1, 2, 3])
     }

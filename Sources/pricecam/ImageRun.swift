@@ -8,8 +8,10 @@ import Synchronization
 /// What scan and batch share: run the items, print results in order, report
 /// failures on stderr, exit 1 when any input failed.
 enum ImageRun {
-    static func run(items: [InputItem], ocr: OCROptions, format: OutputFormat, jobs: Int, progress: Bool,
-                    conversion: ConversionOptions) throws {
+    static func run(
+        items: [InputItem], ocr: OCROptions, format: OutputFormat, jobs: Int, progress: Bool,
+        conversion: ConversionOptions
+    ) throws {
         let prepared = try conversion.prepare(interactiveSetupAllowed: true)
         let settings = ExtractionSettings(
             ocr: try ocr.configuration(currency: prepared.currencyHint),

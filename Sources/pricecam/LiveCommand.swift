@@ -61,7 +61,8 @@ struct Live: ParsableCommand {
     @Option(name: .long, help: "mmap buffers to stream with (2-4).")
     var buffers: Int = 4
 
-    @Option(name: .long, help: ArgumentHelp("Frame hand-off: latest (default) or fifo (unbounded; for benchmarks only).", visibility: .hidden))
+    @Option(
+        name: .long, help: ArgumentHelp("Frame hand-off: latest (default) or fifo (unbounded; for benchmarks only).", visibility: .hidden))
     var queue: MailboxPolicy = .latest
 
     @OptionGroup var output: FormatOptions
@@ -110,9 +111,12 @@ struct Live: ParsableCommand {
                 header = "pricecam live: replaying \(source) at \(FrameInterval.formatFPS(fps)) fps"
             } else {
                 let path = device ?? "/dev/video0"
-                let capture = try V4L2Capture(path: path, request: FormatRequest(size: FrameSize(parsing: size)!, fps: fps,
-                                                                             fourcc: pixelFormat.map { FourCC($0) }),
-                                              bufferCount: buffers)
+                let capture = try V4L2Capture(
+                    path: path,
+                    request: FormatRequest(
+                        size: FrameSize(parsing: size)!, fps: fps,
+                        fourcc: pixelFormat.map { FourCC($0) }),
+                    bufferCount: buffers)
                 frameSource = capture
                 origin = ("device", path)
                 header = "pricecam live: \(path) \(capture.applied.summary)"
@@ -123,7 +127,8 @@ struct Live: ParsableCommand {
         }
 
         let format = output.resolved
-        let liveView = format == .table && isatty(STDERR_FILENO) == 1
+        let liveView =
+            format == .table && isatty(STDERR_FILENO) == 1
             || format == .jsonl && isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 0
         if !liveView { Console.err(header + "\n") }
         let reporter = LiveOutput(
@@ -133,12 +138,14 @@ struct Live: ParsableCommand {
                 guard let recorder, let converted = price.priced.conversion else { return }
                 let m = price.priced.match
                 // The device (or replay folder) and the frame the price became stable on.
-                recorder.record(source: "\(origin.value)#\(price.frame)", rawText: m.text, amount: m.amount, currency: m.currency,
-                                converted: converted, confidence: m.confidence, box: m.box?.array)
+                recorder.record(
+                    source: "\(origin.value)#\(price.frame)", rawText: m.text, amount: m.amount, currency: m.currency,
+                    converted: converted, confidence: m.confidence, box: m.box?.array)
             })
         let runner = LiveRunner(
-            configuration: LiveConfiguration(jobs: jobs, stability: StabilityRule(parsing: stable)!, frames: frames,
-                                             duration: duration, statsInterval: stats ? statsInterval : nil, policy: queue),
+            configuration: LiveConfiguration(
+                jobs: jobs, stability: StabilityRule(parsing: stable)!, frames: frames,
+                duration: duration, statsInterval: stats ? statsInterval : nil, policy: queue),
             settings: settings)
         var failure: (any Error)?
         do {
@@ -173,7 +180,7 @@ final class LiveSignals {
         sources = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { sig, name in
             signal(sig, SIG_IGN)
             let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            s.setEventHandler {   // a cycle until cancel(), which releases the handler
+            s.setEventHandler {  // a cycle until cancel(), which releases the handler
                 // Signals that arrive before the handler runs are merged into one
                 // event; `data` says how many there were.
                 let count = received.add(Int(s.data))

@@ -18,7 +18,11 @@ struct Parse: ParsableCommand {
     @Argument(help: "Lines of text; stdin is read when none are given.")
     var text: [String] = []
 
-    @Option(name: .long, help: "The currency the prices are probably in (resolves 1.234 vs 1,234 and bare numbers): an ISO 4217 code (EUR), a symbol (€, $) or a marker word (zł, руб.).")
+    @Option(
+        name: .long,
+        help:
+            "The currency the prices are probably in (resolves 1.234 vs 1,234 and bare numbers): an ISO 4217 code (EUR), a symbol (€, $) or a marker word (zł, руб.)."
+    )
     var currencyHint: String?
 
     @Option(name: .long, help: "How numbers without a currency sign are treated: never, decimals, all.")
@@ -46,17 +50,22 @@ struct Parse: ParsableCommand {
                 Console.out(JSON.object([("line", .string(line)), ("prices", .array(prices.map(PriceJSON.object)))]).serialized() + "\n")
             case .csv:
                 for p in prices {
-                    Console.out(CSV.row([line, p.match.text, ContractMoney.amount(p.match.amount, currency: p.match.currency),
-                                         p.match.currency ?? "", String(format: "%.2f", p.match.confidence),
-                                         p.match.flags.names.joined(separator: " ")]))
+                    Console.out(
+                        CSV.row([
+                            line, p.match.text, ContractMoney.amount(p.match.amount, currency: p.match.currency),
+                            p.match.currency ?? "", String(format: "%.2f", p.match.confidence),
+                            p.match.flags.names.joined(separator: " "),
+                        ]))
                 }
             case .table:
                 Console.out("# \(line)\n")
                 for p in prices {
-                    Console.out(p.match.text.padding(toLength: 20, withPad: " ", startingAt: 0)
-                        + ContractMoney.amount(p.match.amount, currency: p.match.currency).padding(toLength: 14, withPad: " ", startingAt: 0)
-                        + (p.match.currency ?? "?").padding(toLength: 6, withPad: " ", startingAt: 0)
-                        + p.match.flags.names.joined(separator: ",") + "\n")
+                    Console.out(
+                        p.match.text.padding(toLength: 20, withPad: " ", startingAt: 0)
+                            + ContractMoney.amount(p.match.amount, currency: p.match.currency).padding(
+                                toLength: 14, withPad: " ", startingAt: 0)
+                            + (p.match.currency ?? "?").padding(toLength: 6, withPad: " ", startingAt: 0)
+                            + p.match.flags.names.joined(separator: ",") + "\n")
                 }
             }
         }

@@ -29,7 +29,8 @@ struct Scan: ParsableCommand {
     }
 
     func run() throws {
-        try ImageRun.run(items: Inputs.explicit(images), ocr: ocr, format: output.resolved, jobs: jobs,
-                         progress: false, conversion: conversion)
+        try ImageRun.run(
+            items: Inputs.explicit(images), ocr: ocr, format: output.resolved, jobs: jobs,
+            progress: false, conversion: conversion)
     }
 }

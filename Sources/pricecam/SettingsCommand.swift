@@ -79,7 +79,9 @@ struct Settings: ParsableCommand {
             if clearHome && home != nil { failSettings("--home and --clear-home cannot be used together") }
             let paths = PricecamPaths.current()
             guard var s = try loadSettingsOrExit(paths) else {
-                failSettings("no settings to change yet (\(paths.settingsFile) does not exist); run first:\n  pricecam setup --currency \(currency.map { $0.uppercased() } ?? "JPY") --rate \(rate ?? "0.22")")
+                failSettings(
+                    "no settings to change yet (\(paths.settingsFile) does not exist); run first:\n  pricecam setup --currency \(currency.map { $0.uppercased() } ?? "JPY") --rate \(rate ?? "0.22")"
+                )
             }
             do {
                 if let currency { s.currency = try CurrencyCode.validate(currency, field: "currency") }
@@ -94,11 +96,12 @@ struct Settings: ParsableCommand {
                 failSettings(error.description)
             }
             if currency != nil && rate == nil {
-                Console.err("pricecam: warning: the currency changed but the rate did not; check it with `pricecam settings` or set it with --rate\n")
+                Console.err(
+                    "pricecam: warning: the currency changed but the rate did not; check it with `pricecam settings` or set it with --rate\n"
+                )
             }
             try saveSettingsOrExit(s, paths: paths)
             Console.out(Show.describe(s, path: paths.settingsFile))
         }
     }
 }
-

@@ -24,7 +24,9 @@ struct Setup: ParsableCommand {
     @Option(help: ArgumentHelp("Your home currency code (optional, e.g. TWD).", valueName: "CODE"))
     var home: String?
 
-    @Option(name: .customLong("max-rate-age-days"), help: ArgumentHelp("Warn when the rate is older than this (default 30).", valueName: "DAYS"))
+    @Option(
+        name: .customLong("max-rate-age-days"), help: ArgumentHelp("Warn when the rate is older than this (default 30).", valueName: "DAYS")
+    )
     var maxRateAgeDays: String?
 
     @Flag(help: "Replace a settings file that cannot be read (it is never replaced otherwise).")
@@ -45,8 +47,9 @@ struct Setup: ParsableCommand {
         if let currency, let rate {
             let settings: CurrencySettings
             do {
-                settings = try CurrencySettings.validated(currency: currency, rate: rate, home: home,
-                                                          maxRateAgeDays: maxAge ?? existing?.maxRateAgeDays ?? RateAge.defaultMaxDays)
+                settings = try CurrencySettings.validated(
+                    currency: currency, rate: rate, home: home,
+                    maxRateAgeDays: maxAge ?? existing?.maxRateAgeDays ?? RateAge.defaultMaxDays)
             } catch {
                 failSettings(error.description)
             }
@@ -55,13 +58,16 @@ struct Setup: ParsableCommand {
             return
         }
         guard Console.isInteractive else {
-            failSettings("""
+            failSettings(
+                """
                 setup needs --currency and --rate when not run on a terminal, e.g.:
                   pricecam setup --currency JPY --rate 0.22 --home TWD
                 """)
         }
-        guard try runInteractiveSetup(paths: paths, output: Console.out, presetCurrency: currency, presetRate: rate,
-                                      presetHome: home, defaults: existing, maxRateAgeDays: maxAge) != nil
+        guard
+            try runInteractiveSetup(
+                paths: paths, output: Console.out, presetCurrency: currency, presetRate: rate,
+                presetHome: home, defaults: existing, maxRateAgeDays: maxAge) != nil
         else { throw ExitCode(2) }
     }
 }

@@ -12,7 +12,9 @@ if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
     argv.append(nil)
     execv("/proc/self/exe", argv)
     // Only reached when exec failed: go on, slower, and say so.
-    Console.error("warning: could not re-execute with OMP_THREAD_LIMIT=1 (\(String(cString: strerror(errno)))); OCR will be slow. Set OMP_THREAD_LIMIT=1 before starting pricecam.")
+    Console.error(
+        "warning: could not re-execute with OMP_THREAD_LIMIT=1 (\(String(cString: strerror(errno)))); OCR will be slow. Set OMP_THREAD_LIMIT=1 before starting pricecam."
+    )
 }
 
 StandardOutput.ignoreBrokenPipes()

@@ -13,7 +13,8 @@ struct BadInputTests {
         try FileManager.default.copyItem(atPath: "\(clean)/\(goodName)", toPath: "\(dir)/m_good.png")
         #expect(FileManager.default.createFile(atPath: "\(dir)/a_empty.png", contents: Data()))
         #expect(FileManager.default.createFile(atPath: "\(dir)/b_text.png", contents: Data("hello, I am text\n".utf8)))
-        let jpegName = try #require(FileManager.default.enumerator(atPath: CLI.fixtures)?.allObjects.compactMap { $0 as? String }.first { $0.hasSuffix(".jpg") })
+        let jpegName = try #require(
+            FileManager.default.enumerator(atPath: CLI.fixtures)?.allObjects.compactMap { $0 as? String }.first { $0.hasSuffix(".jpg") })
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: "\(CLI.fixtures)/\(jpegName)"))
         #expect(FileManager.default.createFile(atPath: "\(dir)/c_truncated.jpg", contents: jpeg.prefix(jpeg.count / 3)))
         #expect(FileManager.default.createFile(atPath: "\(dir)/d_bomb.png", contents: Data(pngHeader(width: 60_000, height: 60_000))))
@@ -55,7 +56,8 @@ struct BadInputTests {
         let r = try CLI.run(["batch", dir, "--format", "jsonl", "--no-convert", "--jobs", "2"])
         #expect(r.status == 1, "stderr: \(r.stderr)")
         let records = r.jsonLines
-        let byName = Dictionary(uniqueKeysWithValues: records.map { (($0["file"] as? String).map { ($0 as NSString).lastPathComponent } ?? "", $0) })
+        let byName = Dictionary(
+            uniqueKeysWithValues: records.map { (($0["file"] as? String).map { ($0 as NSString).lastPathComponent } ?? "", $0) })
         let expected: [String: String] = [
             "a_empty.png": "empty_file", "b_text.png": "unreadable_image", "c_truncated.jpg": "unreadable_image",
             "d_bomb.png": "image_too_large", "e_loop.png": "symlink_loop", "f_dangling.png": "not_found",
@@ -108,10 +110,12 @@ struct BadInputTests {
         #expect(r.stderr.contains("a_secret.png") && r.stderr.contains("c_locked"))
     }
 
-    @Test("usage errors exit 2", arguments: [
-        ["batch"], ["scan"], ["batch", "/nonexistent-folder-pricecam"], ["scan", "x.png", "--jobs", "0"],
-        ["scan", "x.png", "--format", "xml"], ["frobnicate"],
-    ])
+    @Test(
+        "usage errors exit 2",
+        arguments: [
+            ["batch"], ["scan"], ["batch", "/nonexistent-folder-pricecam"], ["scan", "x.png", "--jobs", "0"],
+            ["scan", "x.png", "--format", "xml"], ["frobnicate"],
+        ])
     func usage(args: [String]) throws {
         let r = try CLI.run(args + ["--no-convert"])
         #expect(r.status == 2, "\(args): status \(r.status) stderr \(r.stderr)")

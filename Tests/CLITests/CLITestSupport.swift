@@ -3,7 +3,8 @@ import Synchronization
 
 /// Runs the built `pricecam` binary (it sits next to the test bundle).
 enum CLI {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .path
     static let fixtures = "\(root)/Fixtures"
 
     static var binary: String {
@@ -28,8 +29,10 @@ enum CLI {
 
     /// Runs pricecam with `args` and a private PRICECAM_HOME; `asUser` runs it
     /// unprivileged through setpriv (root reads every file, so permission tests need it).
-    static func run(_ args: [String], home: String? = nil, stdin: String? = nil, asNobody: Bool = false, closeStdout: Bool = false,
-                    environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ args: [String], home: String? = nil, stdin: String? = nil, asNobody: Bool = false, closeStdout: Bool = false,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         if asNobody {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -62,8 +65,9 @@ enum CLI {
         let outData = closeStdout ? Data() : out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func tempDir() throws -> String {

@@ -12,8 +12,9 @@ import Testing
         #expect(try CLI.run(["history", "_stress-append", "--rows", "7", "--chunk", "3", "--run", "cmds"], home: home).status == 0)
         let two = try CLI.run(["history", "list", "--format", "jsonl", "--limit", "2"], home: home).stdout
         #expect(Self.lines(two).filter { $0.contains(#""run":"cmds""#) }.count == 2)
-        #expect(Self.lines(two).first?.contains(#""amount":"6","currency":"JPY","rate":"0.22","converted":"1.32","target":"TWD""#) == true,
-                "newest first, exact decimals: \(two)")
+        #expect(
+            Self.lines(two).first?.contains(#""amount":"6","currency":"JPY","rate":"0.22","converted":"1.32","target":"TWD""#) == true,
+            "newest first, exact decimals: \(two)")
         let csv = try CLI.run(["history", "list", "--format", "csv", "--source", "stress/5.png"], home: home).stdout
         #expect(Self.lines(csv).count == 2, "header + one row: \(csv)")
         #expect(Self.lines(try CLI.run(["history", "list", "--since", "1d", "--format", "jsonl"], home: home).stdout).count == 7)
@@ -40,15 +41,20 @@ import Testing
 
     @Test func killDuringAppendsKeepsWholeChunks() throws {
         let home = try CLI.tempDir()
-        let writer = try RunningCLI(["history", "_stress-append", "--rows", "10000000", "--chunk", "200", "--run", "killed",
-                                     "--delay-us", "5"], home: home)
+        let writer = try RunningCLI(
+            [
+                "history", "_stress-append", "--rows", "10000000", "--chunk", "200", "--run", "killed",
+                "--delay-us", "5",
+            ], home: home)
         usleep(2_500_000)
         writer.send(SIGKILL)
         _ = writer.wait(seconds: 10)
         let check = try CLI.run(["history", "check"], home: home)
         #expect(check.status == 0, "integrity check after kill -9: \(check.stderr)")
-        let rows = Int(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            .replacingOccurrences(of: "ok ", with: "").replacingOccurrences(of: " rows", with: "")) ?? -1
+        let rows =
+            Int(
+                check.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                    .replacingOccurrences(of: "ok ", with: "").replacingOccurrences(of: " rows", with: "")) ?? -1
         #expect(rows > 0 && rows % 200 == 0, "after kill: '\(check.stdout)' is not whole chunks of 200")
 
         let out = try CLI.tempDir()
@@ -65,8 +71,9 @@ import Testing
             #expect(Decimal(string: o["converted"] as? String ?? "x", locale: Locale(identifier: "en_US_POSIX")) == rounded, "\(o)")
             #expect(o["source"] as? String == "stress/\(o["amount"] as? String ?? "").png" && o["run"] as? String == "killed", "\(o)")
         }
-        #expect(try CLI.run(["history", "_stress-append", "--rows", "10", "--chunk", "5", "--run", "after"], home: home).status == 0,
-                "the database is usable after kill -9")
+        #expect(
+            try CLI.run(["history", "_stress-append", "--rows", "10", "--chunk", "5", "--run", "after"], home: home).status == 0,
+            "the database is usable after kill -9")
     }
 
     @Test func twoWritersAtOnceLoseNoRow() throws {

@@ -6,9 +6,13 @@ import Testing
 struct LanguageOptionTests {
     /// The fixture's yen amounts (from the generator's gt.json) that a run read.
     static func yenRead(_ extra: [String]) throws -> (found: Int, of: Int) {
-        let gt = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(CLI.fixtures)/symbols/gt.json"))) as? [String: [String: Any]]
+        let gt =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(CLI.fixtures)/symbols/gt.json")))
+            as? [String: [String: Any]]
         let want = try #require(gt?["frame_0001.png"]?["amounts"] as? [String]).compactMap { Decimal(string: $0) }
-        let r = try CLI.run(["scan", "\(CLI.fixtures)/symbols/frame_0001.png", "--currency", "JPY", "--rate", "1", "--no-history", "--format", "jsonl"] + extra)
+        let r = try CLI.run(
+            ["scan", "\(CLI.fixtures)/symbols/frame_0001.png", "--currency", "JPY", "--rate", "1", "--no-history", "--format", "jsonl"]
+                + extra)
         #expect(r.status == 0, "\(r.stderr)")
         let prices = try #require(r.jsonLines.first?["prices"] as? [[String: Any]])
         let got = prices.compactMap { ($0["amount"] as? String).flatMap { Decimal(string: $0) } }
@@ -19,7 +23,9 @@ struct LanguageOptionTests {
     func yenLoadsJapanese() throws {
         let english = try Self.yenRead(["--lang", "eng"])
         let auto = try Self.yenRead([])
-        #expect(auto.found > english.found, "yen amounts read: \(auto.found)/\(auto.of) with --lang auto, \(english.found)/\(english.of) with eng")
+        #expect(
+            auto.found > english.found,
+            "yen amounts read: \(auto.found)/\(auto.of) with --lang auto, \(english.found)/\(english.of) with eng")
         #expect(try Self.yenRead(["--lang", "japanese"]).found == auto.found)
     }
 
@@ -43,7 +49,10 @@ struct LanguageOptionTests {
     func missingAutoModel() throws {
         let dir = try CLI.tempDir()
         try FileManager.default.copyItem(atPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", toPath: "\(dir)/eng.traineddata")
-        let r = try CLI.run(["scan", "\(CLI.fixtures)/symbols/frame_0001.png", "--currency", "JPY", "--rate", "1", "--no-history", "--format", "jsonl", "--tessdata", dir])
+        let r = try CLI.run([
+            "scan", "\(CLI.fixtures)/symbols/frame_0001.png", "--currency", "JPY", "--rate", "1", "--no-history", "--format", "jsonl",
+            "--tessdata", dir,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("warning") && r.stderr.contains("tesseract-ocr-jpn"), "\(r.stderr)")
         #expect(!r.jsonLines.isEmpty)

@@ -11,12 +11,15 @@ import Testing
         // still reading the large page when Ctrl-C comes, so the first Ctrl-C waits
         // (up to 2 s) for it and the second arrives during that wait. Recorded rows
         // wait for the recorder's 1 s flush: only the exit path can have saved them.
-        let live = try RunningCLI(["live", "--source", replay, "--loop", "--fps", "5", "--jobs", "2", "--stable", "1/1",
-                                   "--currency", "GBP", "--rate", "2", "--format", "jsonl"], home: home)
+        let live = try RunningCLI(
+            [
+                "live", "--source", replay, "--loop", "--fps", "5", "--jobs", "2", "--stable", "1/1",
+                "--currency", "GBP", "--rate", "2", "--format", "jsonl",
+            ], home: home)
         let appeared = live.waitForOutput(containing: "\"amount\":\"31.19\"", seconds: 120)
         #expect(appeared, "no price reported; stderr: \(live.stderr)")
         live.send(SIGINT)
-        usleep(200_000)   // a separate signal (two at once would merge into one)
+        usleep(200_000)  // a separate signal (two at once would merge into one)
         live.send(SIGINT)
         let status = live.wait(seconds: 30)
         #expect(status == 130, "exit status \(status.map(String.init) ?? "none: killed after 30 s"); stderr: \(live.stderr)")
@@ -24,8 +27,9 @@ import Testing
 
         let history = try CLI.run(["history", "list", "--format", "jsonl"], home: home)
         #expect(history.status == 0, "\(history.stderr)")
-        #expect(history.jsonLines.contains { $0["amount"] as? String == "31.19" && ($0["source"] as? String)?.hasPrefix(replay) == true },
-                "the price reported before the second Ctrl-C is not in the history: \(history.stdout)")
+        #expect(
+            history.jsonLines.contains { $0["amount"] as? String == "31.19" && ($0["source"] as? String)?.hasPrefix(replay) == true },
+            "the price reported before the second Ctrl-C is not in the history: \(history.stdout)")
     }
 
     /// A folder replaying `a_page.pgm` (a fixture tag tiled 6 × 6: seconds of OCR)
@@ -38,8 +42,9 @@ import Testing
         let one = try CLI.tempDir()
         try FileManager.default.copyItem(atPath: tag, toPath: "\(one)/tag.png")
         let dump = "\(one)/tag.pgm"
-        let r = try CLI.run(["live", "--source", one, "--frames", "1", "--jobs", "1", "--no-convert"],
-                            environment: ["PRICECAM_DUMP_FRAME": dump])
+        let r = try CLI.run(
+            ["live", "--source", one, "--frames", "1", "--jobs", "1", "--no-convert"],
+            environment: ["PRICECAM_DUMP_FRAME": dump])
         guard r.status == 0, let pgm = FileManager.default.contents(atPath: dump) else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no frame dump: \(r.stderr)"])
         }

@@ -83,7 +83,8 @@ import Testing
         #expect(try CLI.run(["live", "--source", folder, "--frames", "1"], home: home).status == 2)
         let bare = try CLI.run(["scan", "--no-convert", Self.image], home: home)
         #expect(bare.status != 2, "--no-convert blocked by the gate: \(bare.stderr)")
-        let flags = try CLI.run(["scan", "--format", "jsonl", "--currency", "JPY", "--rate", "0.22", "--home", "TWD", "--no-history", Self.image], home: home)
+        let flags = try CLI.run(
+            ["scan", "--format", "jsonl", "--currency", "JPY", "--rate", "0.22", "--home", "TWD", "--no-history", Self.image], home: home)
         #expect(flags.status != 2, "--currency/--rate blocked: \(flags.stderr)")
         #expect(!FileManager.default.fileExists(atPath: Self.settingsFile(home)), "--currency/--rate store nothing")
     }

@@ -8,17 +8,23 @@ import Testing
 
     /// A typical UVC webcam: YUYV is slow at 720p, MJPEG is fast.
     static let webcam: [OfferedFormat] = [
-        OfferedFormat(fourcc: .yuyv, description: "YUYV 4:2:2", sizes: .discrete([
-            .init(size: vga, intervals: rates([30, 15])),
-            .init(size: hd, intervals: rates([10, 5])),
-        ])),
-        OfferedFormat(fourcc: .mjpeg, description: "Motion-JPEG", sizes: .discrete([
-            .init(size: vga, intervals: rates([30])),
-            .init(size: hd, intervals: rates([30, 15])),
-        ])),
-        OfferedFormat(fourcc: .yu12, description: "emulated", emulated: true, sizes: .discrete([
-            .init(size: hd, intervals: rates([30])),
-        ])),
+        OfferedFormat(
+            fourcc: .yuyv, description: "YUYV 4:2:2",
+            sizes: .discrete([
+                .init(size: vga, intervals: rates([30, 15])),
+                .init(size: hd, intervals: rates([10, 5])),
+            ])),
+        OfferedFormat(
+            fourcc: .mjpeg, description: "Motion-JPEG",
+            sizes: .discrete([
+                .init(size: vga, intervals: rates([30])),
+                .init(size: hd, intervals: rates([30, 15])),
+            ])),
+        OfferedFormat(
+            fourcc: .yu12, description: "emulated", emulated: true,
+            sizes: .discrete([
+                .init(size: hd, intervals: rates([30]))
+            ])),
     ]
 
     @Test func exactSizeAndRateWithRawFormatWins() {
@@ -70,19 +76,23 @@ import Testing
     }
 
     @Test func stepwiseSizeIsClampedAndAlignedToStep() {
-        let f = OfferedFormat(fourcc: .yuyv, description: "", sizes: .stepwise(
-            min: FrameSize(width: 16, height: 16), max: FrameSize(width: 1024, height: 768),
-            step: FrameSize(width: 8, height: 2), intervals: []))
+        let f = OfferedFormat(
+            fourcc: .yuyv, description: "",
+            sizes: .stepwise(
+                min: FrameSize(width: 16, height: 16), max: FrameSize(width: 1024, height: 768),
+                step: FrameSize(width: 8, height: 2), intervals: []))
         let c = FormatNegotiation.choose(from: [f], request: FormatRequest(size: FrameSize(width: 1283, height: 721), fps: 30))
         #expect(c?.size == FrameSize(width: 1024, height: 720))
-        #expect(c?.interval == nil)   // the driver lists no rates: ask for the requested one
+        #expect(c?.interval == nil)  // the driver lists no rates: ask for the requested one
     }
 
     @Test func closestLargerSizeBeatsSmaller() {
-        let f = OfferedFormat(fourcc: .yuyv, description: "", sizes: .discrete([
-            .init(size: FrameSize(width: 320, height: 240), intervals: Self.rates([30])),
-            .init(size: FrameSize(width: 1920, height: 1080), intervals: Self.rates([30])),
-        ]))
+        let f = OfferedFormat(
+            fourcc: .yuyv, description: "",
+            sizes: .discrete([
+                .init(size: FrameSize(width: 320, height: 240), intervals: Self.rates([30])),
+                .init(size: FrameSize(width: 1920, height: 1080), intervals: Self.rates([30])),
+            ]))
         #expect(FormatNegotiation.choose(from: [f], request: FormatRequest(size: Self.hd, fps: 30))?.size.width == 1920)
     }
 

@@ -4,8 +4,10 @@ import Testing
 @Suite struct LumaExtractionTests {
     @Test func yuyvTakesEveryOtherByte() {
         // 2x2 YUYV with 2 bytes of row padding: Y0 U Y1 V | pad
-        let bytes: [UInt8] = [10, 1, 20, 2, 0, 0,
-                              30, 3, 40, 4, 0, 0]
+        let bytes: [UInt8] = [
+            10, 1, 20, 2, 0, 0,
+            30, 3, 40, 4, 0, 0,
+        ]
         let y = LumaExtraction.luma(of: bytes, fourcc: .yuyv, size: FrameSize(width: 2, height: 2), bytesPerLine: 6)
         #expect(y == [10, 20, 30, 40])
     }
@@ -44,7 +46,8 @@ import Testing
     }
 
     @Test func busyMessageSaysWhatToDo() {
-        #expect(CaptureError.busy(path: "/dev/video3").description
+        #expect(
+            CaptureError.busy(path: "/dev/video3").description
                 == "cannot open /dev/video3: device is busy (another program is using the camera)")
     }
 }
@@ -65,7 +68,7 @@ import Testing
         let f0 = try #require(try source.next(stop: stop))
         let f1 = try #require(try source.next(stop: stop))
         #expect(try source.next(stop: stop) == nil)
-        #expect(f0.pixels == [1] && f1.pixels == [2])   // sorted by name
+        #expect(f0.pixels == [1] && f1.pixels == [2])  // sorted by name
         #expect(f1.timestamp - f0.timestamp >= 9_000_000)
         #expect(f0.timestamp >= start)
         #expect(source.counters.captured == 2)

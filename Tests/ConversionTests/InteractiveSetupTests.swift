@@ -7,8 +7,9 @@ private final class Transcript {
     var output = ""
     init(_ input: [String]) { self.input = input }
     func flow() -> InteractiveSetup {
-        InteractiveSetup(readLine: { [self] in input.isEmpty ? nil : input.removeFirst() },
-                         write: { [self] in output += $0 }, now: { Date(timeIntervalSince1970: 1_000) })
+        InteractiveSetup(
+            readLine: { [self] in input.isEmpty ? nil : input.removeFirst() },
+            write: { [self] in output += $0 }, now: { Date(timeIntervalSince1970: 1_000) })
     }
 }
 
@@ -17,8 +18,12 @@ struct InteractiveSetupTests {
     @Test func rePromptsUntilValid() {
         let t = Transcript(["", "jp1", "jpy", "t w d", "twd", "1,000.5", "1e3", "0", "0,22"])
         let outcome = t.flow().run()
-        #expect(outcome == .completed(CurrencySettings(currency: "JPY", rate: Decimal(string: "0.22")!, home: "TWD",
-                                                       updatedAt: Date(timeIntervalSince1970: 1_000))))
+        #expect(
+            outcome
+                == .completed(
+                    CurrencySettings(
+                        currency: "JPY", rate: Decimal(string: "0.22")!, home: "TWD",
+                        updatedAt: Date(timeIntervalSince1970: 1_000))))
         #expect(t.output.hasPrefix("Welcome to pricecam."))
         #expect(t.output.contains("currency code is empty"))
         #expect(t.output.contains("currency code \"jp1\" must contain letters A-Z only"))
@@ -49,7 +54,10 @@ struct InteractiveSetupTests {
         guard case .completed(let s) = t.flow().run(presetCurrency: "usd", presetRate: "-1", presetHome: "gbp") else {
             Issue.record("not completed"); return
         }
-        #expect(s == CurrencySettings(currency: "USD", rate: Decimal(string: "0.5")!, home: "GBP", updatedAt: Date(timeIntervalSince1970: 1_000)))
+        #expect(
+            s
+                == CurrencySettings(
+                    currency: "USD", rate: Decimal(string: "0.5")!, home: "GBP", updatedAt: Date(timeIntervalSince1970: 1_000)))
         #expect(!t.output.contains("Currency the prices are in"))
         #expect(t.output.contains("rate \"-1\" must be greater than 0"))
     }

@@ -15,15 +15,19 @@ struct MoneyTests {
         #expect(!MinorUnits.isKnown("ABCDEF"))
     }
 
-    @Test(arguments: [("1280", 0, "1280"), ("12.5", 2, "12.50"), ("-5", 2, "-5.00"), ("2.675", 2, "2.68"),
-                      ("2.665", 2, "2.67"), ("-2.675", 2, "-2.68"), ("0.5", 0, "1"), ("1.5", 0, "2"), ("2.5", 0, "3"),
-                      ("1234567.891", 2, "1234567.89"), ("0.0005", 3, "0.001"), ("-0.001", 2, "0.00"), ("7", 3, "7.000")])
+    @Test(arguments: [
+        ("1280", 0, "1280"), ("12.5", 2, "12.50"), ("-5", 2, "-5.00"), ("2.675", 2, "2.68"),
+        ("2.665", 2, "2.67"), ("-2.675", 2, "-2.68"), ("0.5", 0, "1"), ("1.5", 0, "2"), ("2.5", 0, "3"),
+        ("1234567.891", 2, "1234567.89"), ("0.0005", 3, "0.001"), ("-0.001", 2, "0.00"), ("7", 3, "7.000"),
+    ])
     func plain(_ value: String, _ digits: Int, _ expected: String) {
         #expect(Money.plain(dec(value), minorUnits: digits) == expected)
     }
 
-    @Test(arguments: [("1234.5", 2, "1,234.50"), ("1234567.891", 2, "1,234,567.89"), ("999", 0, "999"),
-                      ("1000", 0, "1,000"), ("-1234567", 0, "-1,234,567"), ("100000", 3, "100,000.000"), ("0.5", 2, "0.50")])
+    @Test(arguments: [
+        ("1234.5", 2, "1,234.50"), ("1234567.891", 2, "1,234,567.89"), ("999", 0, "999"),
+        ("1000", 0, "1,000"), ("-1234567", 0, "-1,234,567"), ("100000", 3, "100,000.000"), ("0.5", 2, "0.50"),
+    ])
     func grouped(_ value: String, _ digits: Int, _ expected: String) {
         #expect(Money.grouped(dec(value), minorUnits: digits) == expected)
     }
@@ -66,6 +70,7 @@ struct ConverterTests {
         // 0.1 × 3 in Double is 0.30000000000000004; with Decimal it is exactly 0.3.
         let c = Converter(currency: "USD", rate: dec("0.1"), home: "EUR")
         #expect(c.convert(3, currency: nil)?.value == dec("0.3"))
-        #expect(Converter(currency: "JPY", rate: dec("0.0067"), home: "USD").convert(dec("12345678"), currency: nil)?.grouped == "82,716.04")
+        #expect(
+            Converter(currency: "JPY", rate: dec("0.0067"), home: "USD").convert(dec("12345678"), currency: nil)?.grouped == "82,716.04")
     }
 }

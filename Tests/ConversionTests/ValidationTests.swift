@@ -6,8 +6,10 @@ private func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(ide
 
 @Suite("currency code rule")
 struct CurrencyCodeTests {
-    @Test(arguments: [("jpy", "JPY"), ("JPY", "JPY"), (" eur ", "EUR"), ("Usd", "USD"),
-                      (String(repeating: "a", count: 20), String(repeating: "A", count: 20))])
+    @Test(arguments: [
+        ("jpy", "JPY"), ("JPY", "JPY"), (" eur ", "EUR"), ("Usd", "USD"),
+        (String(repeating: "a", count: 20), String(repeating: "A", count: 20)),
+    ])
     func accepted(_ input: String, _ expected: String) throws {
         #expect(try CurrencyCode.validate(input) == expected)
     }
@@ -30,15 +32,18 @@ struct CurrencyCodeTests {
     @Test func messagesNameTheRule() {
         #expect(SettingsValidationError.codeEmpty(field: "home currency").description.hasPrefix("home currency code is empty"))
         #expect(SettingsValidationError.codeNotLetters(field: "currency", value: "J1").description.contains("letters A-Z only"))
-        #expect(SettingsValidationError.codeTooLong(field: "currency", value: String(repeating: "A", count: 21)).description
-            .contains("21 characters long: at most 20"))
+        #expect(
+            SettingsValidationError.codeTooLong(field: "currency", value: String(repeating: "A", count: 21)).description
+                .contains("21 characters long: at most 20"))
     }
 }
 
 @Suite("exchange rate rule")
 struct ExchangeRateTests {
-    @Test(arguments: [("0.22", "0.22"), ("0,22", "0.22"), ("0.0001", "0.0001"), ("10000", "10000"),
-                      ("10000.0", "10000"), ("1", "1"), (" 7.5 ", "7.5"), ("0001.50", "1.5"), ("9999.9999", "9999.9999")])
+    @Test(arguments: [
+        ("0.22", "0.22"), ("0,22", "0.22"), ("0.0001", "0.0001"), ("10000", "10000"),
+        ("10000.0", "10000"), ("1", "1"), (" 7.5 ", "7.5"), ("0001.50", "1.5"), ("9999.9999", "9999.9999"),
+    ])
     func accepted(_ input: String, _ expected: String) throws {
         #expect(try ExchangeRate.validate(input) == dec(expected))
     }
@@ -69,8 +74,9 @@ struct ExchangeRateTests {
     }
 
     @Test func rangeMessageGivesBounds() {
-        #expect(SettingsValidationError.rateOutOfRange("0.00009").description
-            == "rate \"0.00009\" is out of range: it must be between 0.0001 and 10000 inclusive")
+        #expect(
+            SettingsValidationError.rateOutOfRange("0.00009").description
+                == "rate \"0.00009\" is out of range: it must be between 0.0001 and 10000 inclusive")
     }
 
     @Test func settingsValidatedUppercasesHome() throws {

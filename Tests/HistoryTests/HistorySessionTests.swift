@@ -10,8 +10,9 @@ struct HistorySessionTests {
     @Test func recordsThroughTheRecorder() throws {
         let store = try HistoryStore(path: tempDir() + "/history.sqlite")
         let session = HistorySession(recorder: HistoryRecorder(store: store, runID: "run-x", chunkSize: 100, flushInterval: 60))
-        session.record(source: "/dev/video0#17", rawText: "¥1,280", amount: 1280, currency: "JPY", converted: converted,
-                       confidence: 0.9, box: [1, 2, 3, 4])
+        session.record(
+            source: "/dev/video0#17", rawText: "¥1,280", amount: 1280, currency: "JPY", converted: converted,
+            confidence: 0.9, box: [1, 2, 3, 4])
         #expect(session.finish())
         let rows = try store.list()
         #expect(rows.count == 1)

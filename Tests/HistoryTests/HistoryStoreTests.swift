@@ -8,9 +8,10 @@ import Testing
 private func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
 
 func entry(_ i: Int, run: String = "run-1", source: String = "menu/a.jpg", time: Date? = nil) -> HistoryEntry {
-    HistoryEntry(time: time ?? Date(timeIntervalSince1970: 1_700_000_000 + Double(i)), source: source, rawText: "¥\(i)",
-                 amount: Decimal(i), currency: "JPY", rate: dec("0.22"), converted: Decimal(i) * dec("0.22"),
-                 home: "TWD", confidence: 0.91, box: [i, 2, 3, 4], runID: run)
+    HistoryEntry(
+        time: time ?? Date(timeIntervalSince1970: 1_700_000_000 + Double(i)), source: source, rawText: "¥\(i)",
+        amount: Decimal(i), currency: "JPY", rate: dec("0.22"), converted: Decimal(i) * dec("0.22"),
+        home: "TWD", confidence: 0.91, box: [i, 2, 3, 4], runID: run)
 }
 
 @Suite("history store")
@@ -19,9 +20,10 @@ struct HistoryStoreTests {
         let path = tempDir() + "/h/history.sqlite"
         let store = try HistoryStore(path: path)
         #expect(store.journalMode == "wal")
-        let e = HistoryEntry(time: Date(timeIntervalSince1970: 1_700_000_000.5), source: "/dev/video0#42", rawText: "¥1,280",
-                             amount: dec("1280"), currency: "JPY", rate: dec("0.22"), converted: dec("281.60"),
-                             home: "TWD", confidence: 0.91, box: [412, 96, 120, 38], runID: "r1")
+        let e = HistoryEntry(
+            time: Date(timeIntervalSince1970: 1_700_000_000.5), source: "/dev/video0#42", rawText: "¥1,280",
+            amount: dec("1280"), currency: "JPY", rate: dec("0.22"), converted: dec("281.60"),
+            home: "TWD", confidence: 0.91, box: [412, 96, 120, 38], runID: "r1")
         try store.append([e])
         let back = try store.list()
         #expect(back == [e])
@@ -57,10 +59,11 @@ struct HistoryStoreTests {
         try store.append([x, y, z])
         let s = try store.stats()
         #expect(s.count == 3 && s.runs == 2)
-        #expect(s.byCurrency == [
-            .init(currency: "JPY", home: "TWD", count: 1, amountSum: 100, convertedSum: 22),
-            .init(currency: "USD", home: "EUR", count: 2, amountSum: dec("0.3"), convertedSum: dec("0.3")),
-        ])
+        #expect(
+            s.byCurrency == [
+                .init(currency: "JPY", home: "TWD", count: 1, amountSum: 100, convertedSum: 22),
+                .init(currency: "USD", home: "EUR", count: 2, amountSum: dec("0.3"), convertedSum: dec("0.3")),
+            ])
         #expect(s.first == Date(timeIntervalSince1970: 1_700_000_001))
         #expect(try store.clear() == 3)
         #expect(try store.count() == 0)
@@ -70,7 +73,9 @@ struct HistoryStoreTests {
         let path = tempDir() + "/history.sqlite"
         let store = try HistoryStore(path: path, busyTimeout: 1, maxPageCount: 8)
         // Far more than 8 pages' worth: the whole append must fail and leave nothing.
-        let big = (0..<2000).map { i -> HistoryEntry in var e = entry(i); e.rawText = String(repeating: "x", count: 200); return e }
+        let big = (0..<2000).map { i -> HistoryEntry in
+            var e = entry(i); e.rawText = String(repeating: "x", count: 200); return e
+        }
         do {
             try store.append(big)
             Issue.record("append beyond max_page_count succeeded")

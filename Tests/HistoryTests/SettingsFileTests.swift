@@ -15,7 +15,9 @@ private func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(ide
 @Suite("paths")
 struct PathsTests {
     @Test func pricecamHomeOverridesEverything() {
-        let p = PricecamPaths.resolve(environment: ["PRICECAM_HOME": "/tmp/p1", "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d", "HOME": "/h"])
+        let p = PricecamPaths.resolve(environment: [
+            "PRICECAM_HOME": "/tmp/p1", "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d", "HOME": "/h",
+        ])
         #expect(p == PricecamPaths(settingsFile: "/tmp/p1/settings.toml", historyDatabase: "/tmp/p1/history.sqlite"))
     }
 
@@ -26,20 +28,26 @@ struct PathsTests {
 
     @Test func defaultsUnderHomeAndRelativeXDGIgnored() {
         let p = PricecamPaths.resolve(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "rel", "PRICECAM_HOME": ""])
-        #expect(p == PricecamPaths(settingsFile: "/h/.config/pricecam/settings.toml", historyDatabase: "/h/.local/share/pricecam/history.sqlite"))
+        #expect(
+            p
+                == PricecamPaths(
+                    settingsFile: "/h/.config/pricecam/settings.toml", historyDatabase: "/h/.local/share/pricecam/history.sqlite"))
     }
 }
 
 @Suite("settings file")
 struct SettingsFileTests {
-    let sample = CurrencySettings(currency: "JPY", rate: Decimal(string: "0.22")!, home: "TWD",
-                                  updatedAt: Date(timeIntervalSince1970: 1_746_091_800), maxRateAgeDays: 14)
+    let sample = CurrencySettings(
+        currency: "JPY", rate: Decimal(string: "0.22")!, home: "TWD",
+        updatedAt: Date(timeIntervalSince1970: 1_746_091_800), maxRateAgeDays: 14)
 
     @Test func roundTripAndHumanReadable() throws {
         let path = tempDir() + "/sub/dir/settings.toml"
         try SettingsFile.save(sample, path: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.contains("currency = \"JPY\"\nrate = \"0.22\"\nhome = \"TWD\"\nupdated_at = \"2025-05-01T09:30:00Z\"\nmax_rate_age_days = 14\n"))
+        #expect(
+            text.contains(
+                "currency = \"JPY\"\nrate = \"0.22\"\nhome = \"TWD\"\nupdated_at = \"2025-05-01T09:30:00Z\"\nmax_rate_age_days = 14\n"))
         #expect(try SettingsFile.load(path: path) == sample)
     }
 
@@ -48,14 +56,25 @@ struct SettingsFileTests {
     }
 
     @Test func homeMayBeEmptyAndMaxAgeDefaults() throws {
-        let s = try SettingsFile.parse("currency = \"eur\"\nrate = \"163,5\"\nhome = \"\"\nupdated_at = \"2025-01-01T00:00:00Z\"\n", path: "x")
-        #expect(s == CurrencySettings(currency: "EUR", rate: dec("163.5"), home: nil, updatedAt: Date(timeIntervalSince1970: 1_735_689_600), maxRateAgeDays: 30))
+        let s = try SettingsFile.parse(
+            "currency = \"eur\"\nrate = \"163,5\"\nhome = \"\"\nupdated_at = \"2025-01-01T00:00:00Z\"\n", path: "x")
+        #expect(
+            s
+                == CurrencySettings(
+                    currency: "EUR", rate: dec("163.5"), home: nil, updatedAt: Date(timeIntervalSince1970: 1_735_689_600),
+                    maxRateAgeDays: 30))
     }
 
     @Test(arguments: [
-        ("currency = \"JPY\"\nrate = \"abc\"\nupdated_at = \"2025-01-01T00:00:00Z\"\n", "line 2: rate \"abc\" is not a plain decimal number"),
+        (
+            "currency = \"JPY\"\nrate = \"abc\"\nupdated_at = \"2025-01-01T00:00:00Z\"\n",
+            "line 2: rate \"abc\" is not a plain decimal number"
+        ),
         ("currency = \"JPY\"\nupdated_at = \"2025-01-01T00:00:00Z\"\n", "\"rate\" is missing"),
-        ("currency = \"JP1\"\nrate = \"1\"\nupdated_at = \"2025-01-01T00:00:00Z\"\n", "line 1: currency code \"JP1\" must contain letters A-Z only"),
+        (
+            "currency = \"JP1\"\nrate = \"1\"\nupdated_at = \"2025-01-01T00:00:00Z\"\n",
+            "line 1: currency code \"JP1\" must contain letters A-Z only"
+        ),
         ("currency = \"JPY\"\nrate = \"1\"\nupdated_at = \"yesterday\"\n", "line 3: updated_at \"yesterday\" is not a date"),
         ("currency = \"JPY\"\nrate = \"0\"\nupdated_at = \"2025-01-01T00:00:00Z\"\n", "line 2: rate \"0\" must be greater than 0"),
         ("{\"currency\": \"JPY\"}\n", "line 1: expected `key = value`"),

@@ -45,7 +45,8 @@ struct OCREngineTests {
             padded += raw[(y * image.width)..<((y + 1) * image.width)]
             padded += [UInt8](repeating: 0xFF, count: 7)
         }
-        let fromFrame = try engine.recognize(GrayImage(luma: padded, width: image.width, height: image.height, bytesPerRow: image.width + 7, isFrame: true))
+        let fromFrame = try engine.recognize(
+            GrayImage(luma: padded, width: image.width, height: image.height, bytesPerRow: image.width + 7, isFrame: true))
         let fromFile = try engine.recognize(image)
         #expect(fromFrame.lines.map(\.text) == fromFile.lines.map(\.text))
     }
@@ -94,12 +95,15 @@ struct ImageLoadingTests {
     @Test func truncatedJPEG() throws {
         let full = try OCREngineTests.tempDir() + "/full.jpg"
         // A real JPEG made by Leptonica's writer via the tesseract-independent path: take a fixture JPEG if any.
-        let source = try #require(FileManager.default.enumerator(atPath: OCREngineTests.fixtures)?.allObjects
-            .compactMap { $0 as? String }.first { $0.hasSuffix(".jpg") })
+        let source = try #require(
+            FileManager.default.enumerator(atPath: OCREngineTests.fixtures)?.allObjects
+                .compactMap { $0 as? String }.first { $0.hasSuffix(".jpg") })
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(OCREngineTests.fixtures)/\(source)"))
         _ = try GrayImage.load(path: "\(OCREngineTests.fixtures)/\(source)")  // the whole file reads
         #expect(FileManager.default.createFile(atPath: full, contents: data.prefix(data.count / 2)))
-        #expect { try GrayImage.load(path: full) } throws: { ($0 as? ImageError)?.code == "unreadable_image" && "\($0)".contains("truncated") }
+        #expect { try GrayImage.load(path: full) } throws: {
+            ($0 as? ImageError)?.code == "unreadable_image" && "\($0)".contains("truncated")
+        }
     }
 
     @Test func pixelLimit() throws {

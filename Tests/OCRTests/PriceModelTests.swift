@@ -38,8 +38,9 @@ struct PriceModelTests {
                 let image = try GrayImage.load(path: "\(root)/Fixtures/\(family)/\(name)")
                 for (text, b) in zip(texts, boxes) {
                     // The drawn box spans the tallest glyph; digits are about 0.8 of it.
-                    let region = TextRegion(rect: Box(x: b[0], y: b[1], width: b[2], height: b[3]),
-                                            glyphHeight: max(1, b[3] * 8 / 10), glyphs: text.count)
+                    let region = TextRegion(
+                        rect: Box(x: b[0], y: b[1], width: b[2], height: b[3]),
+                        glyphHeight: max(1, b[3] * 8 / 10), glyphs: text.count)
                     let line = try RegionReader().read(region, in: image, engine: engine)
                     out.append(line.map { $0.text.filter(\.isNumber) } == text.filter(\.isNumber))
                 }
@@ -62,7 +63,8 @@ struct PriceModelTests {
         #expect(m.count > 100 && m.count == s.count)
         let modelRead = m.filter { $0 }.count
         let rescued = zip(m, s).filter { $0 && !$1 }.count
-        print("price model reads \(modelRead)/\(m.count) prices' digits, stock eng \(s.filter { $0 }.count); \(rescued) only the model reads")
+        print(
+            "price model reads \(modelRead)/\(m.count) prices' digits, stock eng \(s.filter { $0 }.count); \(rescued) only the model reads")
         #expect(Double(modelRead) >= 0.85 * Double(m.count), "price model \(modelRead)/\(m.count)")
         #expect(rescued >= 3, "prices the model reads and stock eng misreads: \(rescued) (stock misreads \(s.filter { !$0 }.count))")
     }
@@ -81,14 +83,16 @@ struct RereadChoiceTests {
     }
 
     static func line(_ words: (String, Double)...) -> RecognizedLine {
-        RecognizedLine(words: words.enumerated().map { i, w in
-            RecognizedWord(text: w.0, rect: Box(x: 40 * i, y: 0, width: 30, height: 20), confidence: w.1)
-        })
+        RecognizedLine(
+            words: words.enumerated().map { i, w in
+                RecognizedWord(text: w.0, rect: Box(x: 40 * i, y: 0, width: 30, height: 20), confidence: w.1)
+            })
     }
 
     static func reader() throws -> PageReader {
-        PageReader(engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
-                   judge: DigitJudge(), options: AccuracyOptions())
+        PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            judge: DigitJudge(), options: AccuracyOptions())
     }
 
     @Test("the model's price is kept over stock readings that agree on no price unsurely")

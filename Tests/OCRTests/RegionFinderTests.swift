@@ -59,8 +59,9 @@ struct RegionFinderTests {
                 }
                 found += 1
                 // The drawn box spans the tallest glyph (a `$`, a `(`); digits are 60–100% of it.
-                #expect(Double(r.glyphHeight) >= 0.4 * Double(box.height) && Double(r.glyphHeight) <= 1.2 * Double(box.height),
-                        "\(path): glyph height \(r.glyphHeight) for a \(box.height) px price")
+                #expect(
+                    Double(r.glyphHeight) >= 0.4 * Double(box.height) && Double(r.glyphHeight) <= 1.2 * Double(box.height),
+                    "\(path): glyph height \(r.glyphHeight) for a \(box.height) px price")
                 if reading.contains(r) { kept += 1 }
             }
         }
@@ -89,7 +90,9 @@ struct RegionFinderTests {
     func grouping() {
         let finder = RegionFinder()
         // "52.19" in 20 px monospace type: the point is no glyph, and leaves a gap of 18 px.
-        let price = [Self.glyph(300, 100, 12, 20), Self.glyph(314, 100, 12, 20), Self.glyph(344, 100, 12, 20), Self.glyph(358, 100, 12, 20)]
+        let price = [
+            Self.glyph(300, 100, 12, 20), Self.glyph(314, 100, 12, 20), Self.glyph(344, 100, 12, 20), Self.glyph(358, 100, 12, 20),
+        ]
         // "Milk" 200 px to the left on the same baseline.
         let label = [Self.glyph(20, 100, 12, 20), Self.glyph(34, 100, 12, 20), Self.glyph(48, 100, 12, 20), Self.glyph(62, 100, 12, 20)]
         let lines = finder.lines(price + label).map { $0.map(\.rect.x).sorted() }.sorted { $0[0] < $1[0] }

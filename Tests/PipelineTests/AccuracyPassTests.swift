@@ -17,9 +17,10 @@ struct AccuracyPassTests {
     static func extractor(_ accuracy: AccuracyOptions) throws -> Extractor {
         var page = accuracy
         page.reading = .page
-        return try Extractor(settings: ExtractionSettings(
-            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
-            parser: ParserOptions(), converter: nil, accuracy: page))
+        return try Extractor(
+            settings: ExtractionSettings(
+                ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)),
+                parser: ParserOptions(), converter: nil, accuracy: page))
     }
 
     static func recall(_ family: String, _ accuracy: AccuracyOptions, only: String? = nil) throws -> (Double, [String: [Decimal]]) {
@@ -37,7 +38,9 @@ struct AccuracyPassTests {
     }
 
     /// Recall on `family` with one step switched off by `off`, then with it on (from `base`).
-    static func ablation(_ family: String, base: AccuracyOptions = AccuracyOptions(), off: (inout AccuracyOptions) -> Void) throws -> (off: Double, on: Double) {
+    static func ablation(_ family: String, base: AccuracyOptions = AccuracyOptions(), off: (inout AccuracyOptions) -> Void) throws -> (
+        off: Double, on: Double
+    ) {
         var without = base
         off(&without)
         return (try recall(family, without).0, try recall(family, base).0)
@@ -80,8 +83,9 @@ struct AccuracyPassTests {
 
     static let receipts = FixtureRegressionTests.root.appendingPathComponent("../shared/datasets/receipts-de").standardized.path
 
-    @Test("receipts-de (when present): the total-line vote finds the total on at least 96%",
-          .enabled(if: FileManager.default.fileExists(atPath: "\(receipts)/gt.json")))
+    @Test(
+        "receipts-de (when present): the total-line vote finds the total on at least 96%",
+        .enabled(if: FileManager.default.fileExists(atPath: "\(receipts)/gt.json")))
     func receiptTotals() throws {
         let set = try EvaluationSet.load("\(Self.receipts)/gt.json", name: "receipts-de")
         let extractor = try Self.extractor(AccuracyOptions())
@@ -123,7 +127,9 @@ struct AccuracyPassTests {
         }
     }
 
-    @Test("second pass: the weakest word re-read alone raises recall on noise (and on perspective, where the sparse word re-read would catch it too)")
+    @Test(
+        "second pass: the weakest word re-read alone raises recall on noise (and on perspective, where the sparse word re-read would catch it too)"
+    )
     func wordReread() throws {
         let (off, on) = try Self.ablation("noise") { $0.wordReread = false }
         #expect(on > off, "noise recall \(off) without, \(on) with the word re-read")
@@ -149,7 +155,8 @@ struct AccuracyPassTests {
                 let truth = entry.truth.amounts ?? []
                 let got = found[name] ?? []
                 for a in Set(truth) {
-                    #expect(got.filter { $0 == a }.count <= truth.filter { $0 == a }.count, "\(family)/\(name): \(a) in \(got), truth \(truth)")
+                    #expect(
+                        got.filter { $0 == a }.count <= truth.filter { $0 == a }.count, "\(family)/\(name): \(a) in \(got), truth \(truth)")
                 }
             }
         }
@@ -166,11 +173,13 @@ struct AccuracyPassTests {
             return RecognizedLine(words: ws, rect: ws.dropFirst().reduce(ws[0].rect) { $0.union($1.rect) }, confidence: 0.9)
         }
         // shadow/receipt_0001's first pass: "1,77" read as "Ti," (41%).
-        let page = RecognizedPage(width: 440, height: 400, lines: [
-            line([("Pretzel", 0.91), ("4,82", 0.96)], y: 100),
-            line([("Noodles", 0.95), ("Ti,", 0.41)], y: 135),
-            line([("THANK", 0.96), ("YOU", 0.96)], y: 300),
-        ], milliseconds: 1)
+        let page = RecognizedPage(
+            width: 440, height: 400,
+            lines: [
+                line([("Pretzel", 0.91), ("4,82", 0.96)], y: 100),
+                line([("Noodles", 0.95), ("Ti,", 0.41)], y: 135),
+                line([("THANK", 0.96), ("YOU", 0.96)], y: 300),
+            ], milliseconds: 1)
         #expect(pass.candidates(page) == [1])
         // Its weakest word is re-read from the end of "Noodles" to the line's end, padded.
         let image = try GrayImage.load(path: "\(Self.fixtures)/shadow/receipt_0001.png")

@@ -44,7 +44,8 @@ struct DatasetRegressionTests {
 
     @Test("dev set keeps its floor", .enabled(if: onCI || floors.allSatisfy { present($0.name) }), arguments: floors)
     func devSet(_ floor: Floor) throws {
-        try #require(Self.present(floor.name), "\(Self.datasets)/\(floor.name)/gt.json is missing (CI needs ../shared/datasets beside the clone)")
+        try #require(
+            Self.present(floor.name), "\(Self.datasets)/\(floor.name)/gt.json is missing (CI needs ../shared/datasets beside the clone)")
         let set = try EvaluationSet.load("\(Self.datasets)/\(floor.name)/gt.json", name: floor.name)
         var score = Score()
         var misses: [String] = []
@@ -52,10 +53,12 @@ struct DatasetRegressionTests {
         for (currency, entries) in byCurrency {
             // The models `--lang auto` loads for the currency (JPY: eng+jpn).
             let language = (["eng"] + Language.scriptModels(for: currency)).joined(separator: "+")
-            let extractor = try Extractor(settings: ExtractionSettings(
-                ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil, language: language), language: language,
-                                     priceModel: Tessdata.locatePriceModel(explicit: nil)),
-                parser: ParserOptions(currencyHint: currency), converter: nil))
+            let extractor = try Extractor(
+                settings: ExtractionSettings(
+                    ocr: OCRConfiguration(
+                        tessdata: try Tessdata.locate(explicit: nil, language: language), language: language,
+                        priceModel: Tessdata.locatePriceModel(explicit: nil)),
+                    parser: ParserOptions(currencyHint: currency), converter: nil))
             for entry in entries {
                 let result = extractor.extract(path: entry.path)
                 let found = result.prices.map(\.match.amount)
@@ -65,7 +68,9 @@ struct DatasetRegressionTests {
                 }
             }
         }
-        let report = "\(floor.name): total recall \(score.totalRecall.map { "\($0)" } ?? "-"), amounts P \(score.precision.map { "\($0)" } ?? "-") R \(score.recall.map { "\($0)" } ?? "-") F1 \(score.f1.map { "\($0)" } ?? "-")\n" + misses.joined(separator: "\n")
+        let report =
+            "\(floor.name): total recall \(score.totalRecall.map { "\($0)" } ?? "-"), amounts P \(score.precision.map { "\($0)" } ?? "-") R \(score.recall.map { "\($0)" } ?? "-") F1 \(score.f1.map { "\($0)" } ?? "-")\n"
+            + misses.joined(separator: "\n")
         #expect(score.failed == 0, "\(report)")
         if let f = floor.totalRecall { #expect(try #require(score.totalRecall) >= f, "\(report)") }
         if let f = floor.amountRecall { #expect(try #require(score.recall) >= f, "\(report)") }

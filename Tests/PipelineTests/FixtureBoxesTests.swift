@@ -22,8 +22,9 @@ struct FixtureBoxesTests {
             let image = try GrayImage.load(path: entry.path)
             for b in boxes {
                 #expect(b.width > 0 && b.height > 0, "\(name): \(b)")
-                #expect(b.x >= 0 && b.y >= 0 && b.x + b.width <= image.width && b.y + b.height <= image.height,
-                        "\(name): \(b) outside \(image.width)x\(image.height)")
+                #expect(
+                    b.x >= 0 && b.y >= 0 && b.x + b.width <= image.width && b.y + b.height <= image.height,
+                    "\(name): \(b) outside \(image.width)x\(image.height)")
             }
         }
     }

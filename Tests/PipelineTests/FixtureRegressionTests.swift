@@ -72,7 +72,9 @@ struct FixtureRegressionTests {
         let recall = try #require(score.recall)
         #expect(recall >= floor.recall, "\(family): amount recall \(recall) < floor \(floor.recall)\n\(misses.joined(separator: "\n"))")
         let precision = try #require(score.precision)
-        #expect(precision >= floor.precision, "\(family): amount precision \(precision) < floor \(floor.precision)\n\(misses.joined(separator: "\n"))")
+        #expect(
+            precision >= floor.precision,
+            "\(family): amount precision \(precision) < floor \(floor.precision)\n\(misses.joined(separator: "\n"))")
     }
 
     @Test("every family on disk is covered by a test")

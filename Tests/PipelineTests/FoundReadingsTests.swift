@@ -16,13 +16,14 @@ struct FoundReadingsTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("found.jsonl")
         try """
-            {"file":"/sets/a/img/one.png","prices":[{"amount":"12.50"},{"amount":"3"}],"error":null}
-            {"file":"two.png","prices":[{"amount":"0.99"}],"error":null}
-            {"file":"two.png","prices":[{"amount":"1.01"}]}
-            {"file":"/sets/a/img/bad.png","prices":[],"error":{"code":"decode_failed","message":"bad.png: not an image"}}
+        {"file":"/sets/a/img/one.png","prices":[{"amount":"12.50"},{"amount":"3"}],"error":null}
+        {"file":"two.png","prices":[{"amount":"0.99"}],"error":null}
+        {"file":"two.png","prices":[{"amount":"1.01"}]}
+        {"file":"/sets/a/img/bad.png","prices":[],"error":{"code":"decode_failed","message":"bad.png: not an image"}}
 
-            """.write(to: file, atomically: true, encoding: .utf8)
-        let got = try FoundReadings.load(file.path, for: ["/sets/a/img/one.png", "/sets/a/img/two.png", "/sets/a/img/bad.png", "/sets/a/img/none.png"])
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let got = try FoundReadings.load(
+            file.path, for: ["/sets/a/img/one.png", "/sets/a/img/two.png", "/sets/a/img/bad.png", "/sets/a/img/none.png"])
         #expect(got[0] == FoundReadings.Reading(amounts: [Decimal(string: "12.50")!, 3]))
         #expect(got[1].amounts == [Decimal(string: "0.99")!, Decimal(string: "1.01")!])
         #expect(got[2].failed && got[2].error == "bad.png: not an image" && got[2].amounts.isEmpty)
@@ -35,14 +36,14 @@ struct FoundReadingsTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("shop"), withIntermediateDirectories: true)
         try """
-            {"line":"Milk 1,29","prices":[{"amount":"1.29"}]}
-            {"line":"no price","prices":[]}
-            {"line":"TOTAL 5,00","prices":[{"amount":"5.00"}]}
-            """.write(to: dir.appendingPathComponent("shop/r1.jpg.jsonl"), atomically: true, encoding: .utf8)
+        {"line":"Milk 1,29","prices":[{"amount":"1.29"}]}
+        {"line":"no price","prices":[]}
+        {"line":"TOTAL 5,00","prices":[{"amount":"5.00"}]}
+        """.write(to: dir.appendingPathComponent("shop/r1.jpg.jsonl"), atomically: true, encoding: .utf8)
         try "".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         let got = try FoundReadings.load(dir.path, for: ["/x/img/shop/r1.jpg", "/x/img/r1.jpg"])
         #expect(got[0].amounts == [Decimal(string: "1.29")!, 5])
-        #expect(got[1].amounts.isEmpty)   // a tail match needs the whole tail: shop/r1.jpg is not r1.jpg
+        #expect(got[1].amounts.isEmpty)  // a tail match needs the whole tail: shop/r1.jpg is not r1.jpg
     }
 
     @Test("bad input names the file and line; a missing source says what to give")

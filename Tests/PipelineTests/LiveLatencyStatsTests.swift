@@ -23,8 +23,10 @@ import Testing
     @Test func boundIsOCRp99PlusIntervalPlus5() {
         var ocr = LatencyHistogram()
         ocr.record(nanoseconds: 40_000_000)
-        let stats = LiveStats(elapsedSeconds: 1, captured: 1, processed: 1, dropped: 0, latency: LatencySummary(count: 0, p50: 0, p95: 0, p99: 0, max: 0, mean: 0),
-                              ocr: ocr.summary, frameIntervalMs: 33.3, residentKB: 0, residentAt: [], final: true)
+        let stats = LiveStats(
+            elapsedSeconds: 1, captured: 1, processed: 1, dropped: 0,
+            latency: LatencySummary(count: 0, p50: 0, p95: 0, p99: 0, max: 0, mean: 0),
+            ocr: ocr.summary, frameIntervalMs: 33.3, residentKB: 0, residentAt: [], final: true)
         #expect(abs(stats.boundMs - 78.3) < 0.01)
         #expect(stats.json.serialized().hasPrefix("{\"event\":\"stats\",\"final\":true"))
     }

@@ -33,11 +33,11 @@ import Testing
                 if let v = box.take() { got.add(v) }
             }
         }
-        defer { box.close() }   // a failed wait leaves no thread blocked in take()
+        defer { box.close() }  // a failed wait leaves no thread blocked in take()
         threads.forEach { $0.start() }
         try await waitUntil("both threads wait in take()") { box.waitingTakers == 2 }
         box.put(1)
-        box.put(2)   // both workers are waiting: neither frame is dropped
+        box.put(2)  // both workers are waiting: neither frame is dropped
         try await waitUntil("both threads took an item") { got.values.count == 2 }
         #expect(got.values.sorted() == [1, 2])
         #expect(box.dropped == 0)
@@ -63,7 +63,7 @@ import Testing
         box.close()
         try await waitUntil("close() woke the thread") { !got.values.isEmpty }
         #expect(got.values == [-1])
-        #expect(box.put(5) == [5])   // closed: refused, handed back
+        #expect(box.put(5) == [5])  // closed: refused, handed back
     }
 
     @Test func producerNeverBlocksAndQueueStaysBounded() {
@@ -78,8 +78,10 @@ struct TimedOut: Error {}
 /// Polls `condition` every millisecond; after `seconds` records a failure
 /// naming what was awaited and throws, so a broken mailbox fails the test
 /// instead of hanging it.
-func waitUntil(_ what: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
-               _ condition: () -> Bool) async throws {
+func waitUntil(
+    _ what: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while !condition() {
         if ContinuousClock.now >= deadline {

@@ -89,8 +89,9 @@ final class RecordingReporter: LiveReporter {
         let reads = ReadCounts()
         source.beforeLast = { reads.count(of: 9) >= 2 }
         let reporter = RecordingReporter()
-        let runner = LiveRunner(configuration: LiveConfiguration(jobs: 1, stability: StabilityRule(k: 2, m: 3)),
-                                settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 20, reads: reads) })
+        let runner = LiveRunner(
+            configuration: LiveConfiguration(jobs: 1, stability: StabilityRule(k: 2, m: 3)),
+            settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 20, reads: reads) })
         let stats = try runner.run(source: source, stop: StopFlag(), reporter: reporter)
         #expect(!source.heldTooLong, "fewer than two frames showing 9 were read in 10 s")
         #expect(stats.captured == 300)
@@ -101,7 +102,7 @@ final class RecordingReporter: LiveReporter {
         // The bound, with the interval the (sleeping) fake source really kept on this machine.
         let realBound = stats.ocr.p99 + Double(source.maxGap) / 1e6 + 5
         #expect(stats.latency.p99 <= realBound + 10, "p99 \(stats.latency.p99) ms, bound \(realBound) ms")
-        #expect(reporter.appeared.map(\.amount) == [7, 9])   // once per appearance, in order
+        #expect(reporter.appeared.map(\.amount) == [7, 9])  // once per appearance, in order
         // 7 is missing from the last 3 processed frames (all 9s): it left the view, once.
         #expect(reporter.gone == [7])
         // The switch is seen within K processed frames after it happened.
@@ -112,18 +113,20 @@ final class RecordingReporter: LiveReporter {
     @Test func fifoLatencyGrowsWithTheBacklog() throws {
         let source = FakeSource(fps: 200, total: 60) { _ in 5 }
         let reporter = RecordingReporter()
-        let runner = LiveRunner(configuration: LiveConfiguration(jobs: 1, policy: .fifo),
-                                settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 10) })
+        let runner = LiveRunner(
+            configuration: LiveConfiguration(jobs: 1, policy: .fifo),
+            settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 10) })
         let stats = try runner.run(source: source, stop: StopFlag(), reporter: reporter)
         #expect(stats.dropped == 0)
         #expect(stats.processed == 60)
-        #expect(stats.latency.max > 200)   // the last frame waited behind ~40 others
+        #expect(stats.latency.max > 200)  // the last frame waited behind ~40 others
     }
 
     @Test func frameLimitAndStopFlagEndTheRun() throws {
         let reporter = RecordingReporter()
-        let runner = LiveRunner(configuration: LiveConfiguration(jobs: 2, frames: 20),
-                                settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 1) })
+        let runner = LiveRunner(
+            configuration: LiveConfiguration(jobs: 2, frames: 20),
+            settings: Self.settings, makeRecognizer: { _ in SlowRecognizer(ms: 1) })
         let stats = try runner.run(source: FakeSource(fps: 500, total: 1000) { _ in 1 }, stop: StopFlag(), reporter: reporter)
         #expect(stats.captured == 20)
         #expect(reporter.finalStats?.final == true)
@@ -147,8 +150,9 @@ final class RecordingReporter: LiveReporter {
         }
         var configuration = LiveConfiguration(jobs: 1)
         configuration.stopGraceSeconds = 0.2
-        let runner = LiveRunner(configuration: configuration, settings: Self.settings,
-                                makeRecognizer: { _ in SlowRecognizer(ms: 3_000) })
+        let runner = LiveRunner(
+            configuration: configuration, settings: Self.settings,
+            makeRecognizer: { _ in SlowRecognizer(ms: 3_000) })
         let reporter = RecordingReporter()
         let start = Monotonic.now()
         #expect(throws: CaptureError.disconnected(path: "/dev/video0", errno: 19)) {
@@ -160,8 +164,9 @@ final class RecordingReporter: LiveReporter {
 
     @Test func workerStartupFailureIsReported() {
         struct Boom: Error {}
-        let runner = LiveRunner(configuration: LiveConfiguration(jobs: 2), settings: Self.settings,
-                                makeRecognizer: { _ in throw Boom() })
+        let runner = LiveRunner(
+            configuration: LiveConfiguration(jobs: 2), settings: Self.settings,
+            makeRecognizer: { _ in throw Boom() })
         #expect(throws: Boom.self) {
             try runner.run(source: FakeSource(fps: 100, total: 10) { _ in 1 }, stop: StopFlag(), reporter: RecordingReporter())
         }

@@ -43,7 +43,7 @@ import Testing
         let frames: [[String]] = Array(repeating: ["A"], count: 3) + Array(repeating: [], count: 5) + Array(repeating: ["A"], count: 3)
         let r = Self.run(frames, rule: .default)
         #expect(r.appeared.flatMap { $0 } == ["A", "A"])
-        #expect(r.gone[7] == ["A"])          // missing from all of the last 5
+        #expect(r.gone[7] == ["A"])  // missing from all of the last 5
         #expect(r.gone.flatMap { $0 } == ["A"])
     }
 
@@ -53,7 +53,7 @@ import Testing
         #expect(r.appeared.flatMap { $0 } == ["A", "B"])
         #expect(r.gone.flatMap { $0 }.isEmpty)
         #expect(r.tracker.visible.map(\.key) == ["A", "B"])
-        #expect(r.tracker.visible.first?.value == 6)   // latest sighting kept up to date
+        #expect(r.tracker.visible.first?.value == 6)  // latest sighting kept up to date
     }
 
     @Test(arguments: [StabilityRule(k: 1, m: 1), StabilityRule(k: 2, m: 3), StabilityRule(k: 5, m: 5)])

@@ -45,7 +45,9 @@ import Testing
             #expect(!l.group.contains(l.decimal), "\(l.name)")
         }
         // At least the languages of the most visited countries (issue 12).
-        for code in ["fr", "es", "it", "pt", "nl", "pl", "cs", "hu", "tr", "el", "ru", "uk", "bg", "th", "vi", "ms", "id", "hi", "ja", "ko", "zh"] {
+        for code in [
+            "fr", "es", "it", "pt", "nl", "pl", "cs", "hu", "tr", "el", "ru", "uk", "bg", "th", "vi", "ms", "id", "hi", "ja", "ko", "zh",
+        ] {
             #expect(Language.named(code) != nil, "\(code)")
         }
     }
@@ -76,7 +78,9 @@ import Testing
         let text = try String(contentsOf: script, encoding: .utf8)
         let row = try #require(text.components(separatedBy: "\"--langs").dropFirst().first?.components(separatedBy: "\"").first)
         for l in Language.all where l.tesseract != "eng" {
-            #expect(row.contains("pkg:\(l.debianPackage) ") || row.contains("pkg:\(l.debianPackage)\n"), "\(l.debianPackage) missing from --langs")
+            #expect(
+                row.contains("pkg:\(l.debianPackage) ") || row.contains("pkg:\(l.debianPackage)\n"),
+                "\(l.debianPackage) missing from --langs")
             #expect(row.contains("/\(l.tesseract).traineddata"), "\(l.tesseract).traineddata not checked by --langs")
         }
     }

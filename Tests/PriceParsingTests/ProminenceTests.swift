@@ -30,7 +30,9 @@ import Testing
 
     @Test("numbers as tall as their words stay subject to the bare-number policy")
     func receiptLine() {
-        let line = TextLine(words: [Self.word("Milk", x: 10, y: 10, h: 20), Self.word("2", x: 80, y: 10, h: 20), Self.word("149", x: 120, y: 10, h: 20)])
+        let line = TextLine(words: [
+            Self.word("Milk", x: 10, y: 10, h: 20), Self.word("2", x: 80, y: 10, h: 20), Self.word("149", x: 120, y: 10, h: 20),
+        ])
         #expect(Self.amounts([line]).isEmpty)
         #expect(Self.amounts([line], hint: "JPY") == [149], "JPY has no minor units: a whole number is a price")
     }

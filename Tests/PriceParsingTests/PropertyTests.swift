@@ -8,14 +8,14 @@ import Testing
 @Suite struct RoundTripPropertyTests {
     /// How a person writes thousands and decimals.
     enum Style: CaseIterable, Sendable {
-        case us          // 1,234,567.89
-        case de          // 1.234.567,89
-        case fr          // 1 234 567,89 (no-break space)
-        case frThin      // 1 234 567,89 (narrow no-break space)
-        case ch          // 1'234'567.89
-        case chCurly     // 1’234’567.89
-        case indian      // 12,34,567.89
-        case plainDot    // 1234567.89
+        case us  // 1,234,567.89
+        case de  // 1.234.567,89
+        case fr  // 1 234 567,89 (no-break space)
+        case frThin  // 1 234 567,89 (narrow no-break space)
+        case ch  // 1'234'567.89
+        case chCurly  // 1’234’567.89
+        case indian  // 12,34,567.89
+        case plainDot  // 1234567.89
         case plainComma  // 1234567,89
 
         var group: String {

@@ -63,7 +63,7 @@ import Testing
     static let damaged: [Case] = [
         Case("1O,50 €", "10.50 EUR rep"),
         Case("1o,50 €", "10.50 EUR rep"),
-        Case("l2,50 €", ""),                         // a glyph before the number is not a digit
+        Case("l2,50 €", ""),  // a glyph before the number is not a digit
         Case("1l,50 €", "11.50 EUR rep"),
         Case("1I,50 €", "11.50 EUR rep"),
         Case("1|,50 €", "11.50 EUR rep"),
@@ -83,21 +83,21 @@ import Testing
         Case("$1.234.567.89", "1234567.89 USD rep"),
         Case("S12.99", "12.99 USD rep"),
         Case("Total S12.99", "12.99 USD rep"),
-        Case("S12", ""),                             // not sure enough: no two decimals
+        Case("S12", ""),  // not sure enough: no two decimals
         Case("S1299", ""),
         Case("E12,99", "12.99 EUR rep"),
         Case("12,99 E", "12.99 EUR rep"),
         Case("12,99E", "12.99 EUR rep"),
         Case("12 E", ""),
         Case("SS12.99", ""),
-        Case("512.99", "512.99 - bare"),             // a `5` is never turned into `$`
-        Case("£12.99", "12.99 GBP"),                 // a real pound sign stays GBP
-        Case("O,99 €", ""),                          // leading O is not in a numeric context
+        Case("512.99", "512.99 - bare"),  // a `5` is never turned into `$`
+        Case("£12.99", "12.99 GBP"),  // a real pound sign stays GBP
+        Case("O,99 €", ""),  // leading O is not in a numeric context
         Case("1O", ""),
         Case("SOLD OUT", ""),
         Case("BIO 2,49", "2.49 - bare"),
         Case("l 2,49", "2.49 - bare"),
-        Case("12?50 €", ""),                         // an unknown glyph inside: neither half is the price
+        Case("12?50 €", ""),  // an unknown glyph inside: neither half is the price
         Case("1#,50 €", ""),
         Case("12,50 € 1O,OO €", "12.50 EUR | 10.00 EUR rep"),
         Case("3,5O", "3.50 - rep,bare"),

@@ -25,8 +25,12 @@ import Testing
     @Test("a tag whose tax-included price is the big one lists it first")
     func includedLarger() {
         let lines = [
-            TextLine(words: [Self.word("12,50", x: 10, y: 10, h: 10), Self.word("€", x: 50, y: 10, h: 10), Self.word("HT", x: 64, y: 10, h: 10)]),
-            TextLine(words: [Self.word("15,00", x: 10, y: 26, h: 30), Self.word("€", x: 110, y: 26, h: 30), Self.word("TTC", x: 130, y: 40, h: 10)]),
+            TextLine(words: [
+                Self.word("12,50", x: 10, y: 10, h: 10), Self.word("€", x: 50, y: 10, h: 10), Self.word("HT", x: 64, y: 10, h: 10),
+            ]),
+            TextLine(words: [
+                Self.word("15,00", x: 10, y: 26, h: 30), Self.word("€", x: 110, y: 26, h: 30), Self.word("TTC", x: 130, y: 40, h: 10),
+            ]),
         ]
         let out = Self.parsed(lines, hint: "EUR")
         #expect(out.map(\.amount) == [15, 12.5])
@@ -53,15 +57,17 @@ import Testing
         #expect(out.map(\.role) == [PriceRole.taxExcluded, .taxIncluded])
     }
 
-    @Test("no pair: a tax word on one line only, amounts no tax rate apart, or tags far apart",
-          arguments: [
+    @Test(
+        "no pair: a tax word on one line only, amounts no tax rate apart, or tags far apart",
+        arguments: [
             ["Total excl GST 28.58", "Cash 30.30"],
             ["本体 398円", "税込 998円"],
             ["incl. VAT 10.00", "excl. VAT 10.00"],
-          ])
+        ])
     func noPair(_ texts: [String]) {
         let lines = texts.enumerated().map { i, t in
-            TextLine(words: t.split(separator: " ").enumerated().map { j, w in Self.word(String(w), x: 10 + 60 * j, y: 10 + 14 * i, h: 10) })
+            TextLine(
+                words: t.split(separator: " ").enumerated().map { j, w in Self.word(String(w), x: 10 + 60 * j, y: 10 + 14 * i, h: 10) })
         }
         #expect(Self.parsed(lines, hint: "MYR").allSatisfy { $0.role == nil || $0.role == .total })
     }
