@@ -83,12 +83,22 @@ struct Token {
     (v == 0x2C || v == 0xFF0C) ? 0x2C : 0x2E
 }
 
-func isLetter(_ s: Unicode.Scalar) -> Bool {
+@inline(__always) func isLetter(_ s: Unicode.Scalar) -> Bool {
     let v = s.value
     if v < 0x80 {
         return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
     }
-    if MarkerIDs.symbol(v) != nil { return false }
+    if v < SmallScalars.end { return SmallScalars.isLetter(v) }
+    return slowIsLetter(s)
+}
+
+/// `isLetter` by Unicode properties (the table of `SmallScalars` is built from it).
+func slowIsLetter(_ s: Unicode.Scalar) -> Bool {
+    let v = s.value
+    if v < 0x80 {
+        return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+    }
+    if MarkerIDs.symbols[v] != nil { return false }
     return s.properties.isAlphabetic
 }
 
