@@ -9,14 +9,16 @@ struct WordInfo {
     /// The `x` of `2 x 1,99`.
     var isX: Bool
     /// Scalars in the lowercased word.
-    var lowerCount: Int
+    var lowerCount: Int { Int(storedLowerCount) }
+    /// `lowerCount` in 32 bits, so that a word token stays small (`Token`).
+    private var storedLowerCount: Int32
 
     /// Any word, by its lower case (the tables' own string look-ups).
     init(lower: String) {
         isUnit = Markers.units.contains(lower)
         isPer = Associator.perWords.contains(lower)
         isX = lower == "x"
-        lowerCount = lower.unicodeScalars.count
+        storedLowerCount = Int32(lower.unicodeScalars.count)
     }
 
     /// A CJK, kana or Hangul scalar standing alone as a word (`isSingleCharWord`).
@@ -40,7 +42,7 @@ struct WordInfo {
         self.isUnit = isUnit
         self.isPer = isPer
         self.isX = isX
-        self.lowerCount = lowerCount
+        storedLowerCount = Int32(lowerCount)
     }
 }
 
