@@ -100,6 +100,7 @@ struct Token {
         return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
     }
     if v < SmallScalars.end { return SmallScalars.isLetter(v) }
+    if let known = CJKLetters.isLetter(v) { return known }
     return slowIsLetter(s)
 }
 

@@ -121,6 +121,27 @@ enum SmallScalars {
     }
 }
 
+/// `isLetter` of kana and CJK ideographs (U+3000 to U+9FFF) as bits, worked out once: Japanese
+/// and Chinese lines have many, and each would cost a symbol look-up and a Unicode property.
+enum CJKLetters {
+    static let range: Range<UInt32> = 0x3000..<0xA000
+    private static let bits: [UInt64] = {
+        var out = [UInt64](repeating: 0, count: (range.count + 63) / 64)
+        for v in range where slowIsLetter(Unicode.Scalar(v)!) {
+            let i = Int(v - range.lowerBound)
+            out[i / 64] |= 1 << UInt64(i % 64)
+        }
+        return out
+    }()
+
+    /// `isLetter` of `v`, nil when it is outside `range`.
+    @inline(__always) static func isLetter(_ v: UInt32) -> Bool? {
+        guard range.contains(v) else { return nil }
+        let i = Int(v - range.lowerBound)
+        return bits[i / 64] >> UInt64(i % 64) & 1 != 0
+    }
+}
+
 /// A short word of plain scalars (`SmallScalars.plainLower`) as its UTF-8 bytes packed into one
 /// integer, first byte lowest, as written and lowercased. Such a word is in NFC, so its bytes
 /// equal those of every string it is canonically equivalent to, taken in NFC: the packed tables
