@@ -379,8 +379,7 @@ struct Scan {
             if asciiDigit(c) != nil
                 || (isDecimalSep(c) && digitAt(i + 1) && !digitAt(i - 1) && (i == 0 || !isLetter(s[i - 1])))
             {
-                let (num, end) = scanNumber(at: i)
-                numbers.append(num)
+                let end = scanNumber(at: i)
                 push(&self, .number(numbers.count - 1), i, end)
                 i = end
                 continue
@@ -579,7 +578,9 @@ struct Scan {
         return false
     }
 
-    private mutating func scanNumber(at start: Int) -> (RawNumber, Int) {
+    /// Reads the number at `start` into `numbers` (written there once, not returned: it is a
+    /// large value) and returns where it ends.
+    private mutating func scanNumber(at start: Int) -> Int {
         let n = s.count
         var num = RawNumber()
         var j = start
@@ -720,6 +721,7 @@ struct Scan {
             }
             break
         }
-        return (num, j)
+        numbers.append(num)
+        return j
     }
 }
