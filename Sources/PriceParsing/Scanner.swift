@@ -442,10 +442,17 @@ struct Scan {
         guard numbers.count >= 2,
             tokens.indices.dropFirst().contains(where: { tokens[$0].gap == 1 && Self.number(tokens, $0 - 1) != nil && Self.number(tokens, $0) != nil })
         else { return }
-        var toks: [Token] = []  // read while `tokens` is rewritten
-        toks.reserveCapacity(tokens.count)
-        for t in tokens { toks.append(t) }
-        tokens.removeAll()
+        // `tokens` is rewritten as it is read: from a copy on the stack (up to 1 KB), not an array
+        withUnsafeTemporaryAllocation(of: Token.self, capacity: tokens.count) { buffer in
+            var toks = FixedList(base: buffer.baseAddress.unsafelyUnwrapped, capacity: tokens.count)
+            for t in tokens { toks.append(t) }
+            tokens.removeAll()
+            joinRuns(of: toks, spaceGroupedHint: spaceGroupedHint, zeroDecimalHint: zeroDecimalHint)
+        }
+    }
+
+    /// Writes `toks` back to `tokens`, each spaced run that reads as one number as one token.
+    private mutating func joinRuns(of toks: FixedList<Token>, spaceGroupedHint: Bool, zeroDecimalHint: Bool) {
         var k = 0
         while k < toks.count {
             guard let ni = Self.number(toks, k), Self.head(numbers[ni]) else {
@@ -496,7 +503,7 @@ struct Scan {
         if k >= 0, k < t.count, case .number(let ni) = t[k].kind { return ni }
         return nil
     }
-    private static func isMarker(_ t: [Token], _ k: Int) -> Bool {
+    private static func isMarker<Tokens: RandomAccessCollection<Token>>(_ t: Tokens, _ k: Int) -> Bool where Tokens.Index == Int {
         if k >= 0, k < t.count, case .marker(_, let repaired) = t[k].kind { return !repaired }
         return false
     }
