@@ -173,16 +173,21 @@ struct DecimalSeparators {
 /// One run of digits of a number, kept as its value: a plain value (no array), so that copying
 /// numbers and their groups costs no reference counting.
 struct DigitGroup {
-    /// Digits in the run.
-    private(set) var count = 0
-    /// The first digit (ASCII).
-    private(set) var first: UInt8? = nil
     /// The value of the first `packedDigits` digits (leading zeros are in `count`).
     private(set) var value: UInt64 = 0
     /// The value of the digits after those, up to `packedDigits` more. Longer runs keep only
     /// their count and first digit: the resolver refuses numbers of more than 30 digits
     /// before it reads any digit.
     private var tail: UInt64 = 0
+    /// `count` and `first` in 32 and 8 bits (0: none): 24 bytes a group instead of 32, so that a
+    /// line's numbers fit on the stack (`Scan.withScan`).
+    private var storedCount: UInt32 = 0
+    private var storedFirst: UInt8 = 0
+
+    /// Digits in the run.
+    var count: Int { Int(storedCount) }
+    /// The first digit (ASCII).
+    var first: UInt8? { storedFirst == 0 ? nil : storedFirst }
 
     static let packedDigits = 19  // 10^19 - 1 < 2^64
 
@@ -213,13 +218,13 @@ struct DigitGroup {
 
     /// Appends an ASCII digit.
     mutating func append(_ d: UInt8) {
-        if count == 0 { first = d }
+        if count == 0 { storedFirst = d }
         if count < Self.packedDigits {
             value = value &* 10 &+ UInt64(d - 0x30)
         } else if count < 2 * Self.packedDigits {
             tail = tail &* 10 &+ UInt64(d - 0x30)
         }
-        count += 1
+        storedCount += 1
     }
 
     static func powerOfTen(_ n: Int) -> UInt64 {

@@ -54,7 +54,9 @@ enum MarkerIDs {
 
     /// The single-scalar symbol `v` is (`€`, `$`), if any.
     @inline(__always) static func symbol(_ v: UInt32) -> MarkerID? {
-        v < 0x80 ? asciiSymbols[Int(v)] : symbols[v]
+        if v < 0x80 { return asciiSymbols[Int(v)] }
+        if v < SmallScalars.end, !SmallScalars.mayBeSymbol(v) { return nil }  // no hashing for most letters
+        return symbols[v]
     }
 
     /// `Markers.continuations`, with the ASCII ones as bits.

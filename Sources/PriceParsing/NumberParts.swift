@@ -119,14 +119,15 @@ struct FixedList<Element: BitwiseCopyable>: RandomAccessCollection, MutableColle
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
+    /// Addressed in place: reading one field of a large element (`RawNumber`) copies no more.
     subscript(i: Int) -> Element {
-        get {
+        unsafeAddress {
             precondition(i >= 0 && i < count, "index out of range")
-            return base[i]
+            return UnsafePointer(base + i)
         }
-        set {
+        unsafeMutableAddress {
             precondition(i >= 0 && i < count, "index out of range")
-            base[i] = newValue
+            return base + i
         }
     }
 

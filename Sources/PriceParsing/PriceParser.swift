@@ -343,10 +343,13 @@ struct Associator {
         } else if raw.seps.isEmpty, raw.digitCount > 15 {
             return nil
         }
+        // one Decimal of the whole digits and the cents: equal, field for field, to adding the
+        // two (the number has no separator, so its one group is the whole part), and Decimal's
+        // addition is slow
         if let ct = c.cents, let cr = self.raw(ct), minor != 0, !r.hasDecimals,
-            let cents = AmountResolver.decimal(cr.groups, intCount: 0, frac: cr.groups[0])
+            let withCents = AmountResolver.decimal(raw.groups, intCount: 1, frac: cr.groups[0])
         {
-            r.amount += cents
+            r.amount = withCents
             r.hasDecimals = true
             r.fractionDigits = 2
         }

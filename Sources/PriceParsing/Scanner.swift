@@ -30,10 +30,21 @@ enum TokenKind {
 
 struct Token {
     var kind: TokenKind
-    var start: Int
-    var end: Int
+    /// Offsets in 32 bits (a line has far fewer scalars): 24 bytes a token instead of 48, so
+    /// that a short line's tokens fit in `withUnsafeTemporaryAllocation`'s stack limit.
+    private let storedStart: Int32, storedEnd: Int32, storedGap: Int32
+
+    init(kind: TokenKind, start: Int, end: Int, gap: Int) {
+        self.kind = kind
+        storedStart = Int32(start)
+        storedEnd = Int32(end)
+        storedGap = Int32(gap)
+    }
+
+    var start: Int { Int(storedStart) }
+    var end: Int { Int(storedEnd) }
     /// Space-like scalars between the previous token and this one.
-    var gap: Int
+    var gap: Int { Int(storedGap) }
 }
 
 @inline(__always) func asciiDigit(_ v: UInt32) -> UInt8? {
@@ -86,12 +97,23 @@ struct Token {
     (v == 0x2C || v == 0xFF0C) ? 0x2C : 0x2E
 }
 
-func isLetter(_ s: Unicode.Scalar) -> Bool {
+@inline(__always) func isLetter(_ s: Unicode.Scalar) -> Bool {
     let v = s.value
     if v < 0x80 {
         return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
     }
-    if MarkerIDs.symbol(v) != nil { return false }
+    if v < SmallScalars.end { return SmallScalars.isLetter(v) }
+    if let known = CJKLetters.isLetter(v) { return known }
+    return slowIsLetter(s)
+}
+
+/// `isLetter` by Unicode properties (the table of `SmallScalars` is built from it).
+func slowIsLetter(_ s: Unicode.Scalar) -> Bool {
+    let v = s.value
+    if v < 0x80 {
+        return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+    }
+    if MarkerIDs.symbols[v] != nil { return false }
     return s.properties.isAlphabetic
 }
 
@@ -146,27 +168,51 @@ struct Scan {
     var spill: SpillArena? = nil
 
     /// Scans `line` and hands the scan to `body`. The scan's lists live in one temporary
-    /// allocation (on the stack when it fits) sized up front: a line has at most as many
-    /// scalars as UTF-8 bytes, and at most as many tokens, or numbers, as scalars (each takes
-    /// at least one). Nothing of the scan may outlive `body`.
+    /// allocation (on the stack when it fits in 1 KB) sized up front: a line has at most as
+    /// many scalars as UTF-8 bytes, at most as many tokens as scalars (each takes at least
+    /// one), and at most as many numbers as runs of digits (each starts one and ends after it).
+    /// Nothing of the scan may outlive `body`.
     static func withScan<R>(of line: TextLine, _ body: (inout Scan) -> R) -> R {
         let words = line.words
-        var scalars = 0, anyBox = false
+        var scalars = 0, digitRuns = 0, anyBox = false
         for k in words.indices {  // by index: iterating would copy each word
             scalars += words[k].text.utf8.count + 1
+            digitRuns += Self.digitRuns(in: words[k].text)
             anyBox = anyBox || words[k].box != nil
         }
         var layout = ListLayout()
         let sAt = layout.add(Unicode.Scalar.self, scalars)
         let rangesAt = layout.add(WordSpan.self, words.count)
         let tokensAt = layout.add(Token.self, scalars)
-        let numbersAt = layout.add(RawNumber.self, scalars)
+        let numbersAt = layout.add(RawNumber.self, digitRuns)
         return withUnsafeTemporaryAllocation(byteCount: layout.byteCount, alignment: ListLayout.alignment) { memory in
             var scan = Scan(
                 line: line, anyBox: anyBox, s: sAt.list(in: memory), wordRanges: rangesAt.list(in: memory),
                 tokens: tokensAt.list(in: memory), numbers: numbersAt.list(in: memory))
             return body(&scan)
         }
+    }
+
+    /// How many runs of digits (`asciiDigit`: ASCII or fullwidth) `text` has; its UTF-8 byte
+    /// count, as good a bound, when its bytes are not at hand.
+    private static func digitRuns(in text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var runs = 0, inRun = false
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                var isDigit = b >= 0x30 && b <= 0x39
+                // U+FF10...U+FF19 are EF BC 90...99 in UTF-8
+                if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBC, bytes[i + 2] >= 0x90 && bytes[i + 2] <= 0x99 {
+                    isDigit = true
+                    i += 2
+                }
+                if isDigit && !inRun { runs += 1 }
+                inRun = isDigit
+                i += 1
+            }
+            return runs
+        } ?? text.utf8.count
     }
 
     private init(
@@ -186,8 +232,8 @@ struct Scan {
         }
         self.boxes = anyBox ? words.map(\.box) : []
         // Every number starts with a digit (after at most a separator): a line without one
-        // holds no price and is not tokenized.
-        guard self.s.contains(where: { asciiDigit($0.value) != nil }) else { return }
+        // (no room for numbers) holds no price and is not tokenized.
+        guard numbers.capacity > 0 else { return }
         tokenize()
     }
 
@@ -339,8 +385,7 @@ struct Scan {
             if asciiDigit(c) != nil
                 || (isDecimalSep(c) && digitAt(i + 1) && !digitAt(i - 1) && (i == 0 || !isLetter(s[i - 1])))
             {
-                let (num, end) = scanNumber(at: i)
-                numbers.append(num)
+                let end = scanNumber(at: i)
                 push(&self, .number(numbers.count - 1), i, end)
                 i = end
                 continue
@@ -405,10 +450,17 @@ struct Scan {
                 tokens[$0].gap == 1 && Self.number(tokens, $0 - 1) != nil && Self.number(tokens, $0) != nil
             })
         else { return }
-        var toks: [Token] = []  // read while `tokens` is rewritten
-        toks.reserveCapacity(tokens.count)
-        for t in tokens { toks.append(t) }
-        tokens.removeAll()
+        // `tokens` is rewritten as it is read: from a copy on the stack (up to 1 KB), not an array
+        withUnsafeTemporaryAllocation(of: Token.self, capacity: tokens.count) { buffer in
+            var toks = FixedList(base: buffer.baseAddress.unsafelyUnwrapped, capacity: tokens.count)
+            for t in tokens { toks.append(t) }
+            tokens.removeAll()
+            joinRuns(of: toks, spaceGroupedHint: spaceGroupedHint, zeroDecimalHint: zeroDecimalHint)
+        }
+    }
+
+    /// Writes `toks` back to `tokens`, each spaced run that reads as one number as one token.
+    private mutating func joinRuns(of toks: FixedList<Token>, spaceGroupedHint: Bool, zeroDecimalHint: Bool) {
         var k = 0
         while k < toks.count {
             guard let ni = Self.number(toks, k), Self.head(numbers[ni]) else {
@@ -460,7 +512,7 @@ struct Scan {
         if k >= 0, k < t.count, case .number(let ni) = t[k].kind { return ni }
         return nil
     }
-    private static func isMarker(_ t: [Token], _ k: Int) -> Bool {
+    private static func isMarker<Tokens: RandomAccessCollection<Token>>(_ t: Tokens, _ k: Int) -> Bool where Tokens.Index == Int {
         if k >= 0, k < t.count, case .marker(_, let repaired) = t[k].kind { return !repaired }
         return false
     }
@@ -542,7 +594,9 @@ struct Scan {
         return false
     }
 
-    private mutating func scanNumber(at start: Int) -> (RawNumber, Int) {
+    /// Reads the number at `start` into `numbers` (written there once, not returned: it is a
+    /// large value) and returns where it ends.
+    private mutating func scanNumber(at start: Int) -> Int {
         let n = s.count
         var num = RawNumber()
         var j = start
@@ -683,6 +737,7 @@ struct Scan {
             }
             break
         }
-        return (num, j)
+        numbers.append(num)
+        return j
     }
 }

@@ -9,14 +9,16 @@ struct WordInfo {
     /// The `x` of `2 x 1,99`.
     var isX: Bool
     /// Scalars in the lowercased word.
-    var lowerCount: Int
+    var lowerCount: Int { Int(storedLowerCount) }
+    /// `lowerCount` in 32 bits, so that a word token stays small (`Token`).
+    private var storedLowerCount: Int32
 
     /// Any word, by its lower case (the tables' own string look-ups).
     init(lower: String) {
         isUnit = Markers.units.contains(lower)
         isPer = Associator.perWords.contains(lower)
         isX = lower == "x"
-        lowerCount = lower.unicodeScalars.count
+        storedLowerCount = Int32(lower.unicodeScalars.count)
     }
 
     /// A CJK, kana or Hangul scalar standing alone as a word (`isSingleCharWord`).
@@ -40,7 +42,7 @@ struct WordInfo {
         self.isUnit = isUnit
         self.isPer = isPer
         self.isX = isX
-        self.lowerCount = lowerCount
+        storedLowerCount = Int32(lowerCount)
     }
 }
 
@@ -62,15 +64,155 @@ enum PackedASCII {
     }
 
     /// The key of the same word with A–Z lowered (what `String.lowercased()` does to ASCII).
-    static func lower(_ key: UInt64) -> UInt64 { mapLetters(key, from: 0x41, flip: 0x20, set: true) }
+    static func lower(_ key: UInt64) -> UInt64 { key | caseBits(key, from: 0x41) }
     /// The key with a–z raised.
-    static func upper(_ key: UInt64) -> UInt64 { mapLetters(key, from: 0x61, flip: 0x20, set: false) }
+    static func upper(_ key: UInt64) -> UInt64 { key & ~caseBits(key, from: 0x61) }
 
-    private static func mapLetters(_ key: UInt64, from: UInt64, flip: UInt64, set: Bool) -> UInt64 {
-        var out = key
-        for shift in stride(from: UInt64(0), to: 64, by: 8) {
-            let b = (key >> shift) & 0xFF
-            if b >= from && b < from + 26 { out = set ? out | (flip << shift) : out & ~(flip << shift) }
+    /// 0x20 in each byte of `key` that is one of the 26 letters from `from`, all bytes at once:
+    /// every byte is below 0x80, so adding up to 0x3F to each carries into no other byte, and
+    /// a byte's top bit then tells whether it reached the bound.
+    private static func caseBits(_ key: UInt64, from: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let atLeastFrom = key &+ ones &* (0x80 - from)
+        let pastZ = key &+ ones &* (0x80 - from - 26)
+        return (atLeastFrom & ~pastZ & (ones &* 0x80)) >> 2
+    }
+}
+
+/// What the scanner asks of each scalar below `end` (Latin, Greek, Cyrillic), read from one
+/// table instead of a symbol look-up, Unicode properties and case mapping per scalar.
+enum SmallScalars {
+    static let end: UInt32 = 0x530
+    private static let letterBit: UInt32 = 1 << 31
+    private static let symbolBit: UInt32 = 1 << 30
+    private static let lowerMask: UInt32 = 0x1F_FFFF
+
+    /// Per scalar: `letterBit` when `isLetter`, `symbolBit` when a single-scalar marker, and in
+    /// the low bits its lowercase when it is plain (see `plainLower`), else 0.
+    private static let table: [UInt32] = (0..<end).map { v in
+        guard let u = Unicode.Scalar(v) else { return 0 }
+        var facts: UInt32 = 0
+        if slowIsLetter(u) { facts |= letterBit }
+        if MarkerIDs.symbols[v] != nil { facts |= symbolBit }
+        let lower = Array(u.properties.lowercaseMapping.unicodeScalars)
+        if isNFCStarter(u), lower.count == 1, lower[0].value < end, isNFCStarter(lower[0]) { facts |= lower[0].value }
+        return facts
+    }
+
+    /// A starter that NFC leaves as it is. In this range no such scalar composes with the one
+    /// before it (only combining marks do, and Hangul and Indic vowels beyond it), so a string
+    /// of them is in NFC.
+    private static func isNFCStarter(_ u: Unicode.Scalar) -> Bool {
+        u.properties.canonicalCombiningClass == .notReordered
+            && Array(String(u).precomposedStringWithCanonicalMapping.unicodeScalars) == [u]
+    }
+
+    /// `isLetter` of a scalar below `end`.
+    @inline(__always) static func isLetter(_ v: UInt32) -> Bool { table[Int(v)] & letterBit != 0 }
+    /// Whether a scalar below `end` may be a single-scalar marker (`MarkerIDs.symbols`).
+    @inline(__always) static func mayBeSymbol(_ v: UInt32) -> Bool { table[Int(v)] & symbolBit != 0 }
+
+    /// The lowercase of a plain scalar below `end`: an NFC starter whose lowercase
+    /// (`String.lowercased()` maps scalar by scalar) is one such scalar. Nil for any other.
+    @inline(__always) static func plainLower(_ v: UInt32) -> UInt32? {
+        guard v < end else { return nil }
+        let lower = table[Int(v)] & lowerMask
+        return lower == 0 ? nil : lower
+    }
+}
+
+/// `isLetter` of kana and CJK ideographs (U+3000 to U+9FFF) as bits, worked out once: Japanese
+/// and Chinese lines have many, and each would cost a symbol look-up and a Unicode property.
+enum CJKLetters {
+    static let range: Range<UInt32> = 0x3000..<0xA000
+    private static let bits: [UInt64] = {
+        var out = [UInt64](repeating: 0, count: (range.count + 63) / 64)
+        for v in range where slowIsLetter(Unicode.Scalar(v)!) {
+            let i = Int(v - range.lowerBound)
+            out[i / 64] |= 1 << UInt64(i % 64)
+        }
+        return out
+    }()
+
+    /// `isLetter` of `v`, nil when it is outside `range`.
+    @inline(__always) static func isLetter(_ v: UInt32) -> Bool? {
+        guard range.contains(v) else { return nil }
+        let i = Int(v - range.lowerBound)
+        return bits[i / 64] >> UInt64(i % 64) & 1 != 0
+    }
+}
+
+/// A short word of plain scalars (`SmallScalars.plainLower`) as its UTF-8 bytes packed into one
+/// integer, first byte lowest, as written and lowercased. Such a word is in NFC, so its bytes
+/// equal those of every string it is canonically equivalent to, taken in NFC: the packed tables
+/// below find what `String`'s == and hashing find.
+struct PackedUTF8 {
+    static let maxBytes = 8  // bytes in a UInt64
+    private(set) var key: UInt64 = 0
+    private(set) var lower: UInt64 = 0
+    private var keyBytes: UInt64 = 0
+    private var lowerBytes: UInt64 = 0
+
+    /// The packing of `scalars`, nil when one is not plain or they take more than `maxBytes`.
+    init?<S: Sequence<Unicode.Scalar>>(_ scalars: S) {
+        for u in scalars {
+            guard append(u.value) else { return nil }
+        }
+    }
+
+    /// The packing of a packed ASCII word (`PackedASCII`) of `count` bytes.
+    init(ascii key: UInt64, count: Int) {
+        self.key = key
+        lower = PackedASCII.lower(key)
+        keyBytes = UInt64(count)
+        lowerBytes = UInt64(count)
+    }
+
+    /// Appends the scalar `v`; false when it is not plain or the word grows too long (the
+    /// packing is then no longer the word's).
+    mutating func append(_ v: UInt32) -> Bool {
+        guard let l = SmallScalars.plainLower(v) else { return false }
+        return Self.pack(v, into: &key, at: &keyBytes) && Self.pack(l, into: &lower, at: &lowerBytes)
+    }
+
+    /// The UTF-8 bytes of `v` (below 0x800: one or two) after the `bytes` already in `packed`.
+    private static func pack(_ v: UInt32, into packed: inout UInt64, at bytes: inout UInt64) -> Bool {
+        let width: UInt64 = v < 0x80 ? 1 : 2
+        guard bytes + width <= UInt64(maxBytes) else { return false }
+        let encoded = v < 0x80 ? UInt64(v) : UInt64(0xC0 | v >> 6) | UInt64(0x80 | v & 0x3F) << 8
+        packed |= encoded << (8 * bytes)
+        bytes += width
+        return true
+    }
+}
+
+/// The string tables that non-ASCII words are looked up in, keyed by `PackedUTF8` (each key
+/// by the bytes of its NFC; keys longer than `PackedUTF8.maxBytes` match no packed word).
+enum UTF8Words {
+    static let exactMarkers = PackedTable(packed(MarkerIDs.exact))
+    /// `Markers.anyCase`, then `Markers.withoutDot`, by lower case (as `MarkerIDs.lookup`).
+    static let foldedMarkers = PackedTable(packed(MarkerIDs.withoutDot).merging(packed(MarkerIDs.anyCase)) { _, anyCase in anyCase })
+    static let units = PackedTable(packed(Dictionary(uniqueKeysWithValues: Markers.units.map { ($0, true) })))
+    static let perWords = PackedTable(packed(Dictionary(uniqueKeysWithValues: Associator.perWords.map { ($0, true) })))
+
+    /// `MarkerIDs.lookup` of the word.
+    static func marker(_ word: PackedUTF8) -> MarkerID? {
+        exactMarkers[word.key] ?? foldedMarkers[word.lower]
+    }
+
+    /// `WordInfo(lower:)` of the word's lower case, which has as many scalars as the word.
+    static func info(_ word: PackedUTF8, count: Int) -> WordInfo {
+        WordInfo(
+            isUnit: units[word.lower] != nil, isPer: perWords[word.lower] != nil,
+            isX: word.lower == ASCIIWords.x, lowerCount: count)
+    }
+
+    private static func packed<V>(_ table: [String: V]) -> [UInt64: V] {
+        var out: [UInt64: V] = [:]
+        for (key, value) in table {
+            let bytes = Array(key.precomposedStringWithCanonicalMapping.utf8)
+            guard !bytes.isEmpty, bytes.count <= PackedUTF8.maxBytes else { continue }
+            out[bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }] = value
         }
         return out
     }
@@ -176,7 +318,11 @@ struct Letters {
         isASCII = ascii
         self.key = ascii && scalars.count <= PackedASCII.maxLength ? key : nil
         facts = self.key.flatMap { ASCIIWords.facts[PackedASCII.lower($0)] }
+        utf8 = ascii ? nil : PackedUTF8(scalars)
     }
+
+    /// The run packed as UTF-8 when it is not ASCII yet short and plain (`PackedUTF8`).
+    let utf8: PackedUTF8?
 
     /// Whether the string tables must answer: not ASCII, or too long to pack yet not too long to match.
     private var needsStrings: Bool { key == nil && (!isASCII || scalars.count <= ASCIIWords.longestUnpacked) }
@@ -188,6 +334,7 @@ struct Letters {
             if facts.hasExact, let m = ASCIIWords.exactMarkerTable[key] { return m }
             return facts.folded
         }
+        if let utf8 { return UTF8Words.marker(utf8) }
         guard needsStrings else { return nil }
         let word = String(scalars)
         return MarkerIDs.lookup(word, lower: word.lowercased())
@@ -209,6 +356,7 @@ struct Letters {
                 isUnit: facts?.isUnit ?? false, isPer: facts?.isPer ?? false,
                 isX: key.map(PackedASCII.lower) == ASCIIWords.x, lowerCount: scalars.count)
         }
+        if let utf8 { return UTF8Words.info(utf8, count: scalars.count) }
         if needsStrings { return WordInfo(lower: String(scalars).lowercased()) }
         return WordInfo(isUnit: false, isPer: false, isX: false, lowerCount: scalars.count)
     }
@@ -222,13 +370,17 @@ struct MarkerKey {
     private var isASCII: Bool
     /// The key packed as written (`PackedASCII`), nil when it is not ASCII or too long.
     private var packed: UInt64?
+    /// The key packed as UTF-8 (`PackedUTF8`), nil when it is too long or not plain.
+    private var utf8: PackedUTF8?
 
     init(_ word: Letters) {
         (isASCII, count) = word.asciiCount
         packed = word.key
+        utf8 = word.key.map { PackedUTF8(ascii: $0, count: count) } ?? word.utf8
     }
 
     mutating func append(_ u: Unicode.Scalar) {
+        if utf8 != nil, !utf8!.append(u.value) { utf8 = nil }
         if u.value >= 0x80 {
             isASCII = false
             packed = nil
@@ -245,6 +397,7 @@ struct MarkerKey {
     func marker(_ string: () -> String) -> MarkerID? {
         if let packed { return ASCIIWords.marker(packed) }
         if isASCII, count > ASCIIWords.longestUnpacked { return nil }  // longer than any key
+        if !isASCII, let utf8 { return UTF8Words.marker(utf8) }
         return MarkerIDs.lookup(string())
     }
 }
