@@ -16,6 +16,13 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
+        // The web app (`pricecam serve`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // C adapters: system libraries found through pkg-config, each with a shim header.
@@ -58,11 +65,26 @@ let package = Package(
             dependencies: ["Geometry", "PriceParsing", "Conversion", "OCR", "Capture"],
             swiftSettings: strict
         ),
+        // The web app: HTTP API, WebSocket live feed, metrics and the embedded page,
+        // over the same pipeline, settings and history as the CLI.
+        .target(
+            name: "Server",
+            dependencies: [
+                "Pipeline", "History", "Conversion", "OCR", "Capture", "PriceParsing", "Geometry",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // The CLI: every module it imports is listed (scripts/check-imports.py checks it).
         .executableTarget(
             name: "pricecam",
             dependencies: [
-                "Pipeline", "Capture", "Conversion", "History", "OCR", "PriceParsing",
+                "Pipeline", "Capture", "Conversion", "History", "OCR", "PriceParsing", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -87,6 +109,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "CLITests", dependencies: ["pricecam"], swiftSettings: strict),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "Server", "History", "Conversion", "OCR", "Pipeline", "PriceParsing",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -266,4 +266,48 @@ static inline int pricecam_countInRect(PIX *mask, int x, int y, int w, int h) {
     return count;
 }
 
+
+/// A JPEG of an 8 bpp Pix in colour with `n` boxes (x, y, w, h in `rects`) drawn
+/// and each labelled with `labels[i]` (UTF-8; Leptonica's bitmap font draws
+/// ASCII only, other bytes are skipped). Returns malloc'd bytes the caller
+/// frees with free(), or NULL; `*size` is their count.
+static inline l_uint8 *pricecam_annotatedJpeg(PIX *gray, const int *rects, const char *const *labels, int n, int quality,
+                                              size_t *size) {
+    *size = 0;
+    PIX *rgb = pixConvertTo32(gray);
+    if (!rgb) return NULL;
+    int height = pixGetHeight(rgb);
+    // Leptonica's fonts come in even sizes 4..20 (points at its nominal dpi):
+    // about a fortieth of the frame height, so labels stay legible on 480p and 1080p.
+    int fontsize = height / 40;
+    if (fontsize > 20) fontsize = 20;
+    if (fontsize < 8) fontsize = 8;
+    fontsize &= ~1;
+    L_BMF *bmf = n > 0 ? bmfCreate(NULL, fontsize) : NULL;
+    int line = fontsize * 2;
+    for (int i = 0; i < n; i++) {
+        const int *r = rects + 4 * i;
+        BOX *box = boxCreate(r[0], r[1], r[2], r[3]);
+        if (box) {
+            pixRenderBoxArb(rgb, box, 3, 0, 200, 0);
+            boxDestroy(&box);
+        }
+        if (bmf && labels && labels[i]) {
+            int y = r[1] - 6;  // the baseline just above the box, else just below it
+            if (y < line) y = r[1] + r[3] + line;
+            // 0xRRGGBB00: a strong red that reads on paper and on dark cards.
+            pixSetTextline(rgb, bmf, labels[i], 0xe0102000, r[0], y, NULL, NULL);
+        }
+    }
+    l_uint8 *data = NULL;
+    if (pixWriteMemJpeg(&data, size, rgb, quality, 0) != 0) {
+        if (data) free(data);
+        data = NULL;
+        *size = 0;
+    }
+    if (bmf) bmfDestroy(&bmf);
+    pixDestroy(&rgb);
+    return data;
+}
+
 #endif

@@ -51,10 +51,41 @@ public struct HistoryQuery: Sendable {
     public var since: Date?
     /// Substring of the source (case-sensitive).
     public var source: String?
-    public init(limit: Int? = nil, since: Date? = nil, source: String? = nil) {
+    /// Skip this many rows (paging).
+    public var offset: Int
+    /// Only rows in this currency (the code as stored, e.g. JPY).
+    public var currency: String?
+    /// Substring of the source or the text read (case-insensitive for ASCII).
+    public var text: String?
+
+    public init(
+        limit: Int? = nil, since: Date? = nil, source: String? = nil, offset: Int = 0, currency: String? = nil, text: String? = nil
+    ) {
         self.limit = limit
         self.since = since
         self.source = source
+        self.offset = offset
+        self.currency = currency
+        self.text = text
+    }
+
+    /// The WHERE clause and its arguments (limit and offset apart).
+    var filter: (sql: String, arguments: StatementArguments) {
+        var sql = "WHERE 1"
+        var args: StatementArguments = []
+        if let since { sql += " AND time >= ?"; args += [since] }
+        if let source { sql += " AND instr(source, ?) > 0"; args += [source] }
+        if let currency { sql += " AND currency = ?"; args += [currency] }
+        if let text {
+            // LIKE with the wildcards in the user's text escaped.
+            let pattern =
+                "%"
+                + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_") + "%"
+            sql += " AND (source LIKE ? ESCAPE '\\' OR rawText LIKE ? ESCAPE '\\')"
+            args += [pattern, pattern]
+        }
+        return (sql, args)
     }
 }
 
@@ -209,12 +240,13 @@ public final class HistoryStore: Sendable {
     public func list(_ query: HistoryQuery = HistoryQuery()) throws(HistoryError) -> [HistoryEntry] {
         do {
             return try pool.read { db in
-                var sql = "SELECT * FROM conversion WHERE 1"
-                var args: StatementArguments = []
-                if let since = query.since { sql += " AND time >= ?"; args += [since] }
-                if let source = query.source { sql += " AND instr(source, ?) > 0"; args += [source] }
-                sql += " ORDER BY time DESC, id DESC"
-                if let limit = query.limit { sql += " LIMIT ?"; args += [limit] }
+                let filter = query.filter
+                var sql = "SELECT * FROM conversion " + filter.sql + " ORDER BY time DESC, id DESC"
+                var args = filter.arguments
+                if query.limit != nil || query.offset > 0 {
+                    sql += " LIMIT ? OFFSET ?"
+                    args += [query.limit ?? -1, query.offset]
+                }
                 return try ConversionRow.fetchAll(db, sql: sql, arguments: args).map(\.entry)
             }
         } catch {
@@ -222,8 +254,14 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    public func count() throws(HistoryError) -> Int {
-        do { return try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM conversion") ?? 0 } } catch {
+    /// How many rows match `query`'s filters (its limit and offset aside).
+    public func count(_ query: HistoryQuery = HistoryQuery()) throws(HistoryError) -> Int {
+        let filter = query.filter
+        do {
+            return try pool.read {
+                try Int.fetchOne($0, sql: "SELECT count(*) FROM conversion " + filter.sql, arguments: filter.arguments) ?? 0
+            }
+        } catch {
             throw HistoryStore.describe(error, path: path, action: "cannot read")
         }
     }

@@ -1,4 +1,5 @@
 import CTesseract
+import Geometry
 import Foundation
 
 /// An 8-bit gray image held in a Leptonica `Pix`, which this object owns.
@@ -66,6 +67,36 @@ public final class GrayImage {
         Leptonica.silence()
         let data = try readFile(path: path, limit: limits.maxFileBytes)
         return try data.withUnsafeBufferPointer { decode($0, path: path, limits: limits) }.get()
+    }
+
+    /// A colour JPEG of the image with each box drawn and labelled (the web
+    /// app's annotated frames and scans); nil when Leptonica cannot encode it.
+    public func annotatedJPEG(_ marks: [(box: Geometry.Box, label: String)], quality: Int = 80) -> [UInt8]? {
+        var rects: [Int32] = []
+        rects.reserveCapacity(marks.count * 4)
+        for m in marks { rects += [m.box.x, m.box.y, m.box.width, m.box.height].map { Int32(clamping: $0) } }
+        let labels = marks.map { strdup($0.label) }
+        defer { for l in labels { free(l) } }
+        var size = 0
+        let data = rects.withUnsafeBufferPointer { r in
+            labels.map { UnsafePointer($0) }.withUnsafeBufferPointer { l in
+                pricecam_annotatedJpeg(pix, r.baseAddress, l.baseAddress, Int32(marks.count), Int32(quality), &size)
+            }
+        }
+        guard let data else { return nil }
+        defer { free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Decodes an image held in memory (an upload); `name` stands for the path
+    /// in errors. The same checks as `load`, from the byte limit on.
+    public static func decode(bytes: [UInt8], name: String, limits: ImageLimits = .default) throws(ImageError) -> GrayImage {
+        Leptonica.silence()
+        if bytes.isEmpty { throw .empty(path: name) }
+        if Int64(bytes.count) > limits.maxFileBytes {
+            throw .fileTooLarge(path: name, bytes: Int64(bytes.count), limit: limits.maxFileBytes)
+        }
+        return try bytes.withUnsafeBufferPointer { decode($0, path: name, limits: limits) }.get()
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: ImageLimits) -> Result<GrayImage, ImageError> {

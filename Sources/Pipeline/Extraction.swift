@@ -101,11 +101,21 @@ public final class Extractor {
 
     /// Reads one image file; never throws: a failure becomes the record's error.
     public func extract(path: String, displayName: String? = nil) -> ImageResult {
+        record(name: displayName ?? path, path: path) { () throws(ImageError) in try GrayImage.load(path: path, limits: settings.limits) }
+    }
+
+    /// Reads an image held in memory (an upload); `name` stands for the path in
+    /// the record and in errors. Never throws, like `extract(path:)`.
+    public func extract(bytes: [UInt8], name: String) -> ImageResult {
+        record(name: name, path: name) { () throws(ImageError) in try GrayImage.decode(bytes: bytes, name: name, limits: settings.limits) }
+    }
+
+    /// Loads with `load`, reads, and times it; any failure becomes the record's error.
+    private func record(name: String, path: String, load: () throws(ImageError) -> GrayImage) -> ImageResult {
         let start = DispatchTime.now().uptimeNanoseconds
-        let name = displayName ?? path
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 }
         do {
-            let image = try GrayImage.load(path: path, limits: settings.limits)
+            let image = try load()
             let prices = try prices(in: image)
             return ImageResult(file: name, width: image.width, height: image.height, milliseconds: elapsed(), prices: prices)
         } catch let error as ImageError {

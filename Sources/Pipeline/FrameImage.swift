@@ -8,3 +8,13 @@ extension GrayImage {
         self.init(luma: frame.pixels, width: frame.width, height: frame.height, bytesPerRow: frame.bytesPerRow, isFrame: true)
     }
 }
+
+extension ReplaySource {
+    /// A folder of image files replayed as frames (`live --source`, `serve --replay`).
+    public static func images(directory: String, fps: Double, loop: Bool, limits: ImageLimits) throws(CaptureError) -> ReplaySource {
+        try ReplaySource(directory: directory, fps: fps, loop: loop, extensions: GrayImage.fileExtensions) { path in
+            let image = try GrayImage.load(path: path, limits: limits)
+            return Frame(width: image.width, height: image.height, bytesPerRow: image.width, pixels: image.bytes())
+        }
+    }
+}

@@ -95,6 +95,8 @@ public struct LiveStats: Sendable {
     /// Resident memory when 1 000 and 10 000 frames had been captured.
     public var residentAt: [(frames: UInt64, kb: Int)]
     public var final: Bool
+    /// Result time − capture time of the frame just processed (ms); nil in periodic and final stats.
+    public var lastLatencyMs: Double?
 
     /// The bound the design promises: p99 OCR time + one frame interval + 5 ms.
     public var boundMs: Double { ocr.p99 + (frameIntervalMs ?? 0) + 5 }

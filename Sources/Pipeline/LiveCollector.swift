@@ -71,7 +71,9 @@ final class LiveCollector: Sendable {
             let update = s.tracker.observe(sightings)
             for item in update.disappeared { reporter.disappeared(item.value) }
             for item in update.appeared { reporter.appeared(item.value) }
-            reporter.updated(visible: s.tracker.visible.map(\.value), stats: snapshot(s, final: false))
+            var stats = snapshot(s, final: false)
+            stats.lastLatencyMs = latencyMs
+            reporter.updated(visible: s.tracker.visible.map(\.value), stats: stats)
         }
     }
 

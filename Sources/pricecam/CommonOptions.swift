@@ -8,7 +8,7 @@ extension OutputFormat: ExpressibleByArgument {}
 extension BareNumberPolicy: ExpressibleByArgument {}
 
 /// How images are read: tessdata, limits, workers.
-struct OCROptions: ParsableArguments {
+struct OCROptions: ParsableArguments, Sendable {
     @Option(
         name: .long,
         help: ArgumentHelp(

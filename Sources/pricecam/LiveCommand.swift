@@ -102,11 +102,7 @@ struct Live: ParsableCommand {
         let header: String
         do {
             if let source {
-                let limits = ocr.limits
-                frameSource = try ReplaySource(directory: source, fps: fps, loop: loop, extensions: GrayImage.fileExtensions) { path in
-                    let image = try GrayImage.load(path: path, limits: limits)
-                    return Frame(width: image.width, height: image.height, bytesPerRow: image.width, pixels: image.bytes())
-                }
+                frameSource = try ReplaySource.images(directory: source, fps: fps, loop: loop, limits: ocr.limits)
                 origin = ("source", source)
                 header = "pricecam live: replaying \(source) at \(FrameInterval.formatFPS(fps)) fps"
             } else {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-struct PriceCam: ParsableCommand {
+struct PriceCam: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pricecam",
         abstract: "Read prices off camera frames and photos, convert them with your stored exchange rate, keep a history.",
@@ -11,15 +11,20 @@ struct PriceCam: ParsableCommand {
             """,
         subcommands: [
             Scan.self, Batch.self, Eval.self, Parse.self, Live.self, Devices.self, Setup.self, Settings.self, HistoryCommand.self,
+            Serve.self,
         ]
     )
 
     /// Runs the command line, mapping usage errors to exit code 2 (the
     /// argument parser's default is 64) as the documented contract says.
-    static func main() {
+    static func start() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var async = command as? any AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -3,6 +3,7 @@ import Conversion
 import Foundation
 import History
 import Pipeline
+import Server
 
 struct Settings: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,12 +26,7 @@ struct Settings: ParsableCommand {
                 throw ExitCode(2)
             }
             if json {
-                var fields = ["\"currency\":\"\(s.currency)\"", "\"rate\":\"\(Money.exact(s.rate))\""]
-                fields.append("\"home\":" + (s.home.map { "\"\($0)\"" } ?? "null"))
-                fields.append("\"updated_at\":\"\(SettingsFile.formatDate(s.updatedAt))\"")
-                fields.append("\"max_rate_age_days\":\(s.maxRateAgeDays)")
-                fields.append("\"file\":" + JSON.string(paths.settingsFile).serialized())
-                Console.out("{" + fields.joined(separator: ",") + "}\n")
+                Console.out(JSON.object(SettingsJSON.fields(s, file: paths.settingsFile)).serialized() + "\n")
                 return
             }
             Console.out(Self.describe(s, path: paths.settingsFile))

@@ -18,4 +18,4 @@ if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
 }
 
 StandardOutput.ignoreBrokenPipes()
-PriceCam.main()
+await PriceCam.start()

@@ -1,0 +1,298 @@
+import Capture
+import Conversion
+import Foundation
+import Geometry
+import History
+import OCR
+import Pipeline
+import Synchronization
+
+/// The camera tab's side of the server: runs the live pipeline on its own
+/// threads, keeps the newest frame and the prices in view, and hands each
+/// processed frame's message to every browser attached.
+///
+/// Drop-to-newest per client: each subscriber holds at most one unsent
+/// message, so a slow browser gets the newest state, never a queue, and the
+/// capture loop never waits for a browser (it only stores a reference to the
+/// newest frame; JPEGs are encoded when a browser asks for one).
+public final class LiveHub: Sendable {
+    public let camera: CameraSource
+    let workers: Int
+    let makeSettings: @Sendable (CurrencySettings) throws -> ExtractionSettings
+    let historyPath: String
+    let metrics: ServerMetrics
+
+    private struct State {
+        var newest: Frame?
+        var visible: [LivePrice] = []
+        var stats: LiveStats?
+        /// Counts `updated` calls: the annotated JPEG is cached per (frame, generation).
+        var generation: UInt64 = 0
+        var running = false
+        var error: String?
+        var stop: StopFlag?
+        var done: DispatchSemaphore?
+        var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
+        var nextSubscriber = 0
+        var lastMessage: String?
+        var jpeg: (sequence: UInt64, generation: UInt64, bytes: [UInt8])?
+    }
+
+    private let state = Mutex(State())
+
+    init(
+        camera: CameraSource, workers: Int, historyPath: String, metrics: ServerMetrics,
+        makeSettings: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
+    ) {
+        self.camera = camera
+        self.workers = workers
+        self.historyPath = historyPath
+        self.metrics = metrics
+        self.makeSettings = makeSettings
+    }
+
+    /// (Re)starts the camera with these settings (a settings change restarts it,
+    /// so the prices are converted with the new rate). No-op without a camera.
+    public func start(settings: CurrencySettings) {
+        stop()
+        guard camera != .none else { return }
+        let extraction: ExtractionSettings
+        do { extraction = try makeSettings(settings) } catch {
+            state.withLock {
+                $0.error = "\(error)"
+                $0.running = false
+            }
+            return
+        }
+        let stopFlag = StopFlag()
+        let done = DispatchSemaphore(value: 0)
+        state.withLock {
+            $0.error = nil
+            $0.running = true
+            $0.stop = stopFlag
+            $0.done = done
+            $0.visible = []
+        }
+        // The source, runner and reporter live on the capture thread (they are not Sendable).
+        let thread = Thread { [self] in
+            var failure: String?
+            var recorder: HistoryRecorder?
+            do {
+                let source = try openSource(limits: extraction.limits)
+                recorder = try? HistoryRecorder(store: HistoryStore(path: historyPath))
+                let reporter = HubReporter(hub: self, recorder: recorder, origin: source.name)
+                let runner = LiveRunner(configuration: LiveConfiguration(jobs: workers), settings: extraction)
+                try runner.run(source: TeeSource(inner: source, hub: self), stop: stopFlag, reporter: reporter)
+            } catch {
+                failure = "\(error)"
+            }
+            _ = recorder?.finish()
+            state.withLock {
+                $0.running = false
+                if let failure { $0.error = failure }
+            }
+            done.signal()
+        }
+        thread.name = "pricecam-serve-capture"
+        thread.start()
+    }
+
+    private func openSource(limits: ImageLimits) throws -> any FrameSource {
+        switch camera {
+        case .none:
+            preconditionFailure("no camera")
+        case .device(let path, let width, let height, let fps):
+            return try V4L2Capture(
+                path: path, request: FormatRequest(size: FrameSize(width: width, height: height), fps: fps), bufferCount: 4)
+        case .replay(let directory, let fps, let loop):
+            return try ReplaySource.images(directory: directory, fps: fps, loop: loop, limits: limits)
+        }
+    }
+
+    /// Stops the camera and waits (at most a few seconds) for the pipeline to
+    /// end; the prices it recorded are flushed to history before it returns.
+    public func stop() {
+        let (flag, done) = state.withLock { ($0.stop, $0.done) }
+        guard let flag, let done else { return }
+        flag.set(reason: "serve")
+        // LiveRunner gives a frame in OCR `stopGraceSeconds` (2 s) after a stop by signal, and ends at once otherwise.
+        _ = done.wait(timeout: .now() + 4)
+        state.withLock {
+            $0.stop = nil
+            $0.done = nil
+        }
+    }
+
+    // MARK: what the capture and OCR threads report
+
+    func newest(_ frame: Frame) {
+        state.withLock { $0.newest = frame }
+    }
+
+    func updated(visible: [LivePrice], stats: LiveStats, source: String) {
+        metrics.live(stats)
+        state.withLock { s in
+            s.visible = visible
+            s.stats = stats
+            s.generation &+= 1
+        }
+        broadcast(Self.message(visible: visible, stats: stats, source: source))
+    }
+
+    /// Hands `message` to every browser attached, replacing any it has not taken yet.
+    func broadcast(_ message: String) {
+        let subscribers = state.withLock { s in
+            s.lastMessage = message
+            return Array(s.subscribers.values)
+        }
+        for c in subscribers { c.yield(message) }
+    }
+
+    func statsReported(_ stats: LiveStats) {
+        metrics.live(stats)
+        state.withLock { $0.stats = stats }
+    }
+
+    /// One processed frame, as `GET /api/v1/live` sends it.
+    static func message(visible: [LivePrice], stats: LiveStats, source: String) -> String {
+        let fps = stats.elapsedSeconds > 0 ? Double(stats.processed) / stats.elapsedSeconds : 0
+        return JSON.object([
+            ("event", .string("frame")),
+            ("source", .string(source)),
+            ("processed", .number(String(stats.processed))),
+            (
+                "prices",
+                .array(
+                    visible.map { p in
+                        .object(
+                            PriceJSON.fields(p.priced) + [
+                                ("frame", .number(String(p.frame))), ("latency_ms", .fixed(p.latencyMs, 1)),
+                            ])
+                    })
+            ),
+            ("fps", .fixed(fps, 1)),
+            ("latency_ms", .object([("p50", .fixed(stats.latency.p50, 1)), ("p99", .fixed(stats.latency.p99, 1))])),
+            ("captured", .number(String(stats.captured))),
+            ("dropped", .number(String(stats.dropped))),
+            ("failed", .number(String(stats.failed))),
+        ]).serialized()
+    }
+
+    // MARK: what browsers ask for
+
+    /// A stream of frame messages holding at most one unsent message (the newest),
+    /// starting with the latest one; `unsubscribe(id)` when the browser leaves.
+    public func subscribe() -> (id: Int, messages: AsyncStream<String>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { s in
+            let id = s.nextSubscriber
+            s.nextSubscriber += 1
+            s.subscribers[id] = continuation
+            if let last = s.lastMessage { continuation.yield(last) }
+            return id
+        }
+        metrics.clients(delta: 1)
+        return (id, stream)
+    }
+
+    public func unsubscribe(_ id: Int) {
+        let c = state.withLock { $0.subscribers.removeValue(forKey: id) }
+        c?.finish()
+        if c != nil { metrics.clients(delta: -1) }
+    }
+
+    /// The newest frame as a JPEG with each price in view boxed and labelled
+    /// with its converted amount; nil before the first frame.
+    public func annotatedFrame() -> [UInt8]? {
+        let (frame, visible, generation, cached) = state.withLock { ($0.newest, $0.visible, $0.generation, $0.jpeg) }
+        guard let frame else { return nil }
+        if let cached, cached.sequence == frame.sequence, cached.generation == generation { return cached.bytes }
+        let marks: [(box: Geometry.Box, label: String)] = visible.compactMap { p in
+            guard let box = p.priced.match.box else { return nil }
+            return (box, Self.label(p.priced))
+        }
+        guard let bytes = GrayImage(frame: frame).annotatedJPEG(marks) else { return nil }
+        state.withLock { $0.jpeg = (frame.sequence, generation, bytes) }
+        return bytes
+    }
+
+    /// The label drawn by a price: its converted amount, else the amount read.
+    static func label(_ p: PricedMatch) -> String {
+        if let c = p.conversion { return "\(c.plain) \(c.target ?? "")" }
+        return ContractMoney.amount(p.match.amount, currency: p.match.currency) + " " + (p.match.currency ?? "")
+    }
+
+    /// For `GET /api/v1/status`.
+    public var status: JSON {
+        let s = state.withLock { ($0.running, $0.error, $0.stats, $0.subscribers.count) }
+        let source: JSON =
+            switch camera {
+            case .none: .null
+            case .device(let path, _, _, _): .string(path)
+            case .replay(let dir, _, _): .string(dir)
+            }
+        var fields: [(String, JSON)] = [("source", source), ("running", .bool(s.0)), ("error", .optional(s.1)), ("clients", .int(s.3))]
+        if let stats = s.2 {
+            fields += [
+                ("processed", .number(String(stats.processed))), ("captured", .number(String(stats.captured))),
+                ("dropped", .number(String(stats.dropped))),
+                ("latency_ms", .object([("p50", .fixed(stats.latency.p50, 1)), ("p99", .fixed(stats.latency.p99, 1))])),
+            ]
+        }
+        return .object(fields)
+    }
+}
+
+/// Receives the live runner's reports (one thread at a time) for the hub, and
+/// records each price that becomes stable in history, as `pricecam live` does.
+final class HubReporter: LiveReporter {
+    let hub: LiveHub
+    let recorder: HistoryRecorder?
+    let origin: String
+
+    init(hub: LiveHub, recorder: HistoryRecorder?, origin: String) {
+        self.hub = hub
+        self.recorder = recorder
+        self.origin = origin
+    }
+
+    func appeared(_ price: LivePrice) {
+        guard let recorder, let converted = price.priced.conversion else { return }
+        let m = price.priced.match
+        recorder.record(
+            source: "\(origin)#\(price.frame)", rawText: m.text, amount: m.amount, currency: m.currency,
+            converted: converted, confidence: m.confidence, box: m.box?.array)
+    }
+
+    func disappeared(_ price: LivePrice) {}
+
+    func updated(visible: [LivePrice], stats: LiveStats) {
+        hub.updated(visible: visible, stats: stats, source: origin)
+    }
+
+    func stats(_ stats: LiveStats) {
+        hub.statsReported(stats)
+    }
+}
+
+/// Passes a source's frames on, keeping a reference to the newest in the hub
+/// (no copy: frames are immutable values).
+final class TeeSource: FrameSource {
+    let inner: any FrameSource
+    let hub: LiveHub
+
+    init(inner: any FrameSource, hub: LiveHub) {
+        self.inner = inner
+        self.hub = hub
+    }
+
+    var name: String { inner.name }
+    var frameInterval: UInt64? { inner.frameInterval }
+    var counters: SourceCounters { inner.counters }
+
+    func next(stop: StopFlag) throws(CaptureError) -> Frame? {
+        let frame = try inner.next(stop: stop)
+        if let frame { hub.newest(frame) }
+        return frame
+    }
+}

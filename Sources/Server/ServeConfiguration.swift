@@ -1,0 +1,54 @@
+import Conversion
+import Foundation
+import History
+import Pipeline
+
+/// Where the camera tab's frames come from.
+public enum CameraSource: Sendable, Equatable {
+    /// No camera: the tab says how to start one.
+    case none
+    /// A V4L2 device, e.g. /dev/video0, asked for `size` at `fps`.
+    case device(path: String, width: Int, height: Int, fps: Double)
+    /// A folder of images replayed as frames at `fps`.
+    case replay(directory: String, fps: Double, loop: Bool)
+}
+
+/// Everything `pricecam serve` is started with.
+public struct ServeConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Required on every /api request (and /metrics) when set: `Authorization: Bearer TOKEN`.
+    public var token: String?
+    /// Largest upload accepted, in bytes (checked before the body is read).
+    public var uploadLimit: Int
+    /// OCR workers for scans (one engine each).
+    public var scanWorkers: Int
+    public var camera: CameraSource
+    /// OCR workers for the camera.
+    public var liveWorkers: Int
+    public var paths: PricecamPaths
+    /// The extraction settings for the stored currency settings (OCR language,
+    /// parser hint, converter): made by the CLI from its OCR options.
+    public var extraction: @Sendable (CurrencySettings) throws -> ExtractionSettings
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, uploadLimit: Int = 20 << 20, scanWorkers: Int = 1,
+        camera: CameraSource = .none, liveWorkers: Int = 1, paths: PricecamPaths,
+        extraction: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
+    ) {
+        self.host = host
+        self.port = port
+        self.token = token
+        self.uploadLimit = uploadLimit
+        self.scanWorkers = scanWorkers
+        self.camera = camera
+        self.liveWorkers = liveWorkers
+        self.paths = paths
+        self.extraction = extraction
+    }
+
+    /// True for 127.0.0.1, ::1, localhost and the rest of 127/8.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Capture
+import Conversion
+import Foundation
+import History
+import OCR
+import Pipeline
+import PriceParsing
+import Server
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the web app: camera, scan, history and settings in a browser.",
+        discussion: """
+            Examples:
+              pricecam serve                                # http://127.0.0.1:8080, camera /dev/video0 if present
+              pricecam serve --replay Fixtures/clean --port 9000
+              pricecam serve --host 0.0.0.0 --token "$(openssl rand -hex 16)"
+            The API is under /api/v1 (see the README); /metrics is Prometheus text.
+            Listening beyond loopback needs a token: give --token, or one is made and
+            printed once. Ctrl-C (or SIGTERM) stops accepting, finishes the requests in
+            flight, saves the history and exits 0.
+            """)
+
+    @Option(help: "Address to listen on. Anything but loopback needs a token.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port, printed at start).")
+    var port = 8080
+
+    @Option(help: "Require `Authorization: Bearer TOKEN` on every /api request (made and printed when --host is not loopback).")
+    var token: String?
+
+    @Option(name: .customLong("upload-limit"), help: "Largest image upload, in MB.")
+    var uploadLimitMB = 20
+
+    @Option(help: "Camera device for the Camera tab (default: /dev/video0 when it exists).")
+    var device: String?
+
+    @Option(help: "Replay this folder's images as the camera instead.")
+    var replay: String?
+
+    @Flag(help: "With --replay: start again after the last image.")
+    var loop = false
+
+    @Flag(name: .customLong("no-camera"), help: "No Camera tab feed, even when /dev/video0 exists.")
+    var noCamera = false
+
+    @Option(help: "Frame size to ask the camera for, WxH.")
+    var size = "1280x720"
+
+    @Option(help: "Frame rate to ask the camera for (with --replay: the replay rate).")
+    var fps: Double = 15
+
+    @Option(name: .shortAndLong, help: "OCR workers for scans and for the camera, each (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @OptionGroup var ocr: OCROptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
+        guard uploadLimitMB >= 1 && uploadLimitMB <= 1024 else {
+            throw ValidationError("--upload-limit must be 1 to 1024 (MB), got \(uploadLimitMB)")
+        }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if device != nil && replay != nil { throw ValidationError("give either --device or --replay, not both") }
+        if noCamera && (device != nil || replay != nil) {
+            throw ValidationError("--no-camera cannot be combined with --device or --replay")
+        }
+        if loop && replay == nil { throw ValidationError("--loop only applies to --replay") }
+        guard FrameSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got \(size)") }
+        guard fps > 0 && fps <= 1000 else { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
+        if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters (e.g. openssl rand -hex 16)") }
+    }
+
+    func run() async throws {
+        var token = self.token
+        if token == nil && !ServeConfiguration.isLoopback(host) {
+            token = Self.makeToken()
+            Console.err("pricecam serve: listening on \(host) needs a token; this run's token (shown once):\n  \(token!)\n")
+        }
+        let ocr = self.ocr
+        // Check the OCR set-up now, not at the first scan.
+        _ = try ocr.configuration(currency: nil)
+        let camera: CameraSource
+        if let replay {
+            camera = .replay(directory: replay, fps: fps, loop: loop)
+        } else if noCamera {
+            camera = .none
+        } else {
+            let path = device ?? "/dev/video0"
+            let frame = FrameSize(parsing: size)!
+            camera =
+                device != nil || FileManager.default.fileExists(atPath: path)
+                ? .device(path: path, width: frame.width, height: frame.height, fps: fps) : .none
+        }
+        let configuration = ServeConfiguration(
+            host: host, port: port, token: token, uploadLimit: uploadLimitMB << 20, scanWorkers: jobs, camera: camera, liveWorkers: jobs,
+            paths: PricecamPaths.current(),
+            extraction: { settings in
+                let converter = Converter(settings: settings)
+                return ExtractionSettings(
+                    ocr: try ocr.configuration(currency: converter.currency),
+                    parser: ParserOptions(currencyHint: converter.currency, bareNumbers: ocr.bareNumbers),
+                    converter: converter, limits: ocr.limits)
+            })
+        let state = ServerState(configuration: configuration)
+        state.startCamera()
+        do {
+            let fragment = token.map { "#token=\($0)" } ?? ""
+            try await ServeApp.run(state: state) { port in
+                Console.err("pricecam serve: http://\(host):\(port)/\(fragment)  (Ctrl-C stops)\n")
+            }
+        } catch {
+            state.shutdown()
+            Console.error("cannot serve on \(host):\(port): \(error)")
+            throw ExitCode(2)
+        }
+        state.shutdown()
+        Console.err("pricecam serve: stopped; history saved\n")
+    }
+
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import HummingbirdWebSocket
+import NIOCore
+import Synchronization
+import Testing
+
+@testable import Server
+
+@Suite("serve: camera")
+struct LiveAPITests {
+    /// A folder holding one fixture, replayed in a loop: every frame shows the same prices.
+    static func replayFolder(_ file: String = "frame_0003.png") throws -> String {
+        let dir = NSTemporaryDirectory() + "pricecam-replay-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "\(TestServer.fixtures)/clean/\(file)", toPath: "\(dir)/\(file)")
+        return dir
+    }
+
+    @Test(.timeLimit(.minutes(2))) func liveFeedSendsFramesAndTheFrameIsAJPEGWithThePrices() async throws {
+        let folder = try Self.replayFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let truth = try fixtureTruth("clean", "frame_0003.png")
+        let server = try TestServer(camera: .replay(directory: folder, fps: 10, loop: true))
+        try server.configure()
+        server.state.startCamera()
+        try await server.test(.live) { client in
+            // Frames arrive as the pipeline reads them; wait until the prices are stable (in view).
+            let prices = Mutex<[String]>([])
+            let count = Mutex(0)
+            try await client.ws("/api/v1/live") { inbound, _, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message,
+                        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                    else { continue }
+                    #expect(object["event"] as? String == "frame")
+                    let seen = (object["prices"] as? [[String: Any]] ?? []).compactMap { $0["amount"] as? String }
+                    let n = count.withLock {
+                        $0 += 1
+                        return $0
+                    }
+                    if Set(seen) == Set(truth.amounts) || n >= 40 {
+                        prices.withLock { $0 = seen }
+                        return
+                    }
+                }
+            }
+            #expect(Set(prices.withLock { $0 }) == Set(truth.amounts))
+            try await client.execute(uri: "/api/v1/frame.jpg", method: .get) { r in
+                #expect(r.status == .ok)
+                #expect(r.headers[.contentType] == "image/jpeg")
+                #expect(Array(r.body.readableBytesView.prefix(2)) == [0xFF, 0xD8])
+            }
+            try await client.execute(uri: "/api/v1/status", method: .get) { r in
+                let camera = r.object["camera"] as? [String: Any]
+                #expect(camera?["running"] as? Bool == true)
+                #expect((camera?["processed"] as? Int ?? 0) > 0)
+            }
+            try await client.execute(uri: "/metrics", method: .get) { r in
+                #expect(r.text.contains("pricecam_live_latency_seconds_count"))
+            }
+        }
+    }
+
+    @Test func aSlowBrowserGetsOnlyTheNewestMessage() async throws {
+        let hub = LiveHub(camera: .none, workers: 1, historyPath: "/nonexistent/history.sqlite", metrics: ServerMetrics()) { _ in
+            throw CancellationError()
+        }
+        let (id, messages) = hub.subscribe()
+        for i in 1...5 { hub.broadcast("message \(i)") }
+        hub.unsubscribe(id)  // ends the stream after what it holds
+        var received: [String] = []
+        for await m in messages { received.append(m) }
+        #expect(received == ["message 5"])
+    }
+
+    @Test func aNewBrowserStartsWithTheLatestState() async throws {
+        let hub = LiveHub(camera: .none, workers: 1, historyPath: "/nonexistent/history.sqlite", metrics: ServerMetrics()) { _ in
+            throw CancellationError()
+        }
+        hub.broadcast("before")
+        let (id, messages) = hub.subscribe()
+        hub.unsubscribe(id)
+        var received: [String] = []
+        for await m in messages { received.append(m) }
+        #expect(received == ["before"])
+    }
+}

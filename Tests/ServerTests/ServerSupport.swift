@@ -1,0 +1,98 @@
+import Conversion
+import Foundation
+import History
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import OCR
+import Pipeline
+import PriceParsing
+import Server
+import Testing
+
+/// A server over a fresh settings file and history database in a temporary folder.
+struct TestServer {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .path
+    static let fixtures = "\(root)/Fixtures"
+
+    let home: String
+    let state: ServerState
+
+    init(token: String? = nil, uploadLimit: Int = 20 << 20, camera: CameraSource = .none) throws {
+        home = NSTemporaryDirectory() + "pricecam-serve-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let ocr = OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil))
+        state = ServerState(
+            configuration: ServeConfiguration(
+                host: "127.0.0.1", port: 0, token: token, uploadLimit: uploadLimit, scanWorkers: 1, camera: camera, liveWorkers: 1,
+                paths: PricecamPaths(settingsFile: home + "/settings.toml", historyDatabase: home + "/history.sqlite"),
+                extraction: { settings in
+                    let converter = Converter(settings: settings)
+                    return ExtractionSettings(ocr: ocr, parser: ParserOptions(currencyHint: converter.currency), converter: converter)
+                }))
+    }
+
+    /// Runs `body` against the app (in process, or on a real socket for `.live`), then stops everything.
+    func test<T>(_ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+        defer {
+            state.shutdown()
+            try? FileManager.default.removeItem(atPath: home)
+        }
+        return try await ServeApp.application(state: state).test(setup, body)
+    }
+
+    /// Settings saved as a user would (through the API's own file format).
+    func configure(currency: String = "JPY", rate: String = "0.0061", home homeCurrency: String? = "EUR") throws {
+        try SettingsFile.save(CurrencySettings.validated(currency: currency, rate: rate, home: homeCurrency), path: home + "/settings.toml")
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    /// The body as a JSON object.
+    var object: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
+
+    /// `error.code` of an API error body.
+    var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
+    var errorField: String? { (object["error"] as? [String: Any])?["field"] as? String }
+}
+
+extension ByteBuffer {
+    init(json: String) { self.init(string: json) }
+}
+
+/// Ground truth of a fixture image, from the generator's gt.json.
+func fixtureTruth(_ family: String, _ file: String) throws -> (amounts: [String], currencies: [String]) {
+    let data = try Data(contentsOf: URL(fileURLWithPath: "\(TestServer.fixtures)/\(family)/gt.json"))
+    let all = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+    let entry = all[file] as! [String: Any]
+    return (entry["amounts"] as! [String], entry["currencies"] as! [String])
+}
+
+func fixtureBytes(_ family: String, _ file: String) throws -> ByteBuffer {
+    ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: "\(TestServer.fixtures)/\(family)/\(file)")))
+}
+
+let jsonHeaders: HTTPFields = [.contentType: "application/json"]
+
+enum CurrencySettingsForTest {
+    static func make() throws -> CurrencySettings { try CurrencySettings.validated(currency: "JPY", rate: "0.0061", home: "EUR") }
+    static func save(_ s: CurrencySettings, home: String) throws { try SettingsFile.save(s, path: home + "/settings.toml") }
+}
+
+/// Rows put straight into the server's history database (the scan tests cover recording).
+func seedHistory(_ server: TestServer, _ rows: [(source: String, text: String, amount: String, currency: String)]) throws {
+    let store = try HistoryStore(path: server.home + "/history.sqlite")
+    let rate = Decimal(string: "0.5")!
+    try store.append(
+        rows.enumerated().map { i, r in
+            let amount = Decimal(string: r.amount)!
+            return HistoryEntry(
+                time: Date(timeIntervalSince1970: 1_700_000_000 + Double(i)), source: r.source, rawText: r.text, amount: amount,
+                currency: r.currency, rate: rate, converted: amount * rate, home: "EUR", confidence: 0.9, box: [1, 2, 3, 4], runID: "seed")
+        })
+}
