@@ -278,10 +278,10 @@ static inline l_uint8 *pricecam_annotatedJpeg(PIX *gray, const int *rects, const
     if (!rgb) return NULL;
     int height = pixGetHeight(rgb);
     // Leptonica's fonts come in even sizes 4..20 (points at its nominal dpi):
-    // about a fortieth of the frame height, so labels stay legible on 480p and 1080p.
-    int fontsize = height / 40;
+    // about a sixtieth of the frame height, so labels stay legible on 480p and 1080p.
+    int fontsize = height / 60;
     if (fontsize > 20) fontsize = 20;
-    if (fontsize < 8) fontsize = 8;
+    if (fontsize < 6) fontsize = 6;
     fontsize &= ~1;
     L_BMF *bmf = n > 0 ? bmfCreate(NULL, fontsize) : NULL;
     int line = fontsize * 2;

@@ -171,6 +171,8 @@ public final class LiveHub: Sendable {
                     })
             ),
             ("fps", .fixed(fps, 1)),
+            // This frame's capture-to-result time, then the running percentiles.
+            ("latency_last_ms", stats.lastLatencyMs.map { .fixed($0, 1) } ?? .null),
             ("latency_ms", .object([("p50", .fixed(stats.latency.p50, 1)), ("p99", .fixed(stats.latency.p99, 1))])),
             ("captured", .number(String(stats.captured))),
             ("dropped", .number(String(stats.dropped))),
@@ -237,6 +239,8 @@ public final class LiveHub: Sendable {
                 ("processed", .number(String(stats.processed))), ("captured", .number(String(stats.captured))),
                 ("dropped", .number(String(stats.dropped))),
                 ("latency_ms", .object([("p50", .fixed(stats.latency.p50, 1)), ("p99", .fixed(stats.latency.p99, 1))])),
+                // The live path's promise: p99 OCR time + one frame interval + 5 ms (DESIGN.md).
+                ("bound_ms", .fixed(stats.boundMs, 1)),
             ]
         }
         return .object(fields)

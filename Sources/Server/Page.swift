@@ -30,7 +30,7 @@ enum Page {
         td.num { text-align:right; font-variant-numeric:tabular-nums; }
         .muted { color:var(--muted); }
         #frame { max-width:100%; border:1px solid var(--line); background:#222; min-height:120px; }
-        #scanimg { max-width:100%; }
+        #scancanvas { max-width:100%; border:1px solid var(--line); }
         #drop { border:2px dashed var(--line); border-radius:8px; padding:1.5rem; text-align:center; }
         .stats span { margin-right:1.2rem; }
         .row { display:flex; gap:.6rem; flex-wrap:wrap; align-items:end; }
@@ -72,7 +72,7 @@ enum Page {
         <section id="scan" hidden>
         <div id="drop"><p>Drop a photo here, or</p><input type="file" id="file" accept="image/*"></div>
         <p id="scan-msg" class="msg"></p>
-        <img id="scanimg" alt="">
+        <canvas id="scancanvas" width="0" height="0"></canvas>
         <table><thead><tr><th>read</th><th>amount</th><th>converted</th></tr></thead><tbody id="scan-prices"></tbody></table>
         </section>
 
@@ -188,13 +188,41 @@ enum Page {
 
         // Scan: upload or drop a photo.
         async function scan(file) {
+          $("scan-msg").className = "muted";
           $("scan-msg").textContent = "Reading " + file.name + "…";
-          $("scanimg").src = URL.createObjectURL(file);
-          const r = await api("scan", { method: "POST", headers: { "Content-Type": file.type || "image/jpeg" }, body: file });
+          priceRows($("scan-prices"), []);
+          const form = new FormData();
+          form.append("image", file, file.name);
+          const r = await api("scan", { method: "POST", body: form });
           const body = await r.json();
-          if (!r.ok) { $("scan-msg").textContent = body.error.message; priceRows($("scan-prices"), []); return; }
+          if (!r.ok) { $("scan-msg").className = "msg"; $("scan-msg").textContent = body.error.message; drawScan(null, []); return; }
           $("scan-msg").textContent = body.prices.length + " price(s) found in " + body.ms + " ms.";
           priceRows($("scan-prices"), body.prices);
+          drawScan(file, body.prices);
+        }
+        // The photo with each price boxed and labelled with its converted amount (boxes are in image pixels).
+        function drawScan(file, prices) {
+          const canvas = $("scancanvas"), ctx = canvas.getContext("2d");
+          if (!file) { canvas.width = canvas.height = 0; return; }
+          const img = new Image();
+          img.onload = () => {
+            canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+            ctx.drawImage(img, 0, 0);
+            const line = Math.max(2, Math.round(canvas.width / 400));
+            ctx.lineWidth = line; ctx.font = "bold " + Math.max(14, Math.round(canvas.height / 30)) + "px system-ui, sans-serif";
+            for (const p of prices) {
+              if (!p.box) continue;
+              const [x, y, w, h] = p.box;
+              ctx.strokeStyle = "#00a000"; ctx.strokeRect(x, y, w, h);
+              const label = p.converted != null ? p.converted + " " + (p.target || "") : p.amount + " " + (p.currency || "");
+              const ty = y > 30 ? y - 6 : y + h + 24;
+              const tw = ctx.measureText(label).width;
+              ctx.fillStyle = "rgba(255,255,255,.85)"; ctx.fillRect(x - 2, ty - 22, tw + 4, 28);
+              ctx.fillStyle = "#b3261e"; ctx.fillText(label, x, ty);
+            }
+            URL.revokeObjectURL(img.src);
+          };
+          img.src = URL.createObjectURL(file);
         }
         $("file").addEventListener("change", (ev) => { if (ev.target.files[0]) scan(ev.target.files[0]); });
         $("drop").addEventListener("dragover", (ev) => ev.preventDefault());

@@ -213,7 +213,7 @@ enum ScanRoute {
                 let status: HTTPResponse.Status = undecodable.contains(error.code) ? .unprocessableContent : .internalServerError
                 throw APIError(status, code: error.code, message: error.message)
             }
-            let entries = entries(result, runID: "serve")
+            let entries = entries(result, runID: state.runID)
             if !entries.isEmpty { try state.historyCall { store throws(HistoryError) in try store.append(entries) } }
             state.metrics.scanned(result)
             return Response.json(ResultFormatter.json(result))

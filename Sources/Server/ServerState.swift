@@ -13,6 +13,8 @@ public final class ServerState: Sendable {
     public let metrics: ServerMetrics
     public let live: LiveHub
     let started = Date()
+    /// The run id of this server's scan rows in history.
+    let runID = HistoryRecorder.newRunID()
 
     private struct Scanning {
         var settings: CurrencySettings?

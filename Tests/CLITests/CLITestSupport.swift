@@ -114,12 +114,12 @@ final class RunningCLI: @unchecked Sendable {
     var stdout: String { String(decoding: output.withLock { $0.out }, as: UTF8.self) }
     var stderr: String { String(decoding: output.withLock { $0.err }, as: UTF8.self) }
 
-    /// Waits until stdout contains `text`; false after `seconds` or when the process ended without it.
-    func waitForOutput(containing text: String, seconds: Double) -> Bool {
+    /// Waits until stdout (or stderr) contains `text`; false after `seconds` or when the process ended without it.
+    func waitForOutput(containing text: String, seconds: Double, stream: KeyPath<RunningCLI, String> = \.stdout) -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {
-            if stdout.contains(text) { return true }
-            if !process.isRunning { return stdout.contains(text) }
+            if self[keyPath: stream].contains(text) { return true }
+            if !process.isRunning { return self[keyPath: stream].contains(text) }
             usleep(10_000)
         }
         return false

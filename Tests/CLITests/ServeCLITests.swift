@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `pricecam serve` as a process: start-up, tokens, and a clean stop on SIGTERM.
+@Suite struct ServeCLITests {
+    /// The port from the start-up line `pricecam serve: http://127.0.0.1:PORT/…`.
+    static func port(_ serve: RunningCLI) -> Int? {
+        guard serve.waitForOutput(containing: "pricecam serve: http://", seconds: 60, stream: \.stderr) else { return nil }
+        let line = serve.stderr.split(separator: "\n").first { $0.contains("pricecam serve: http://") } ?? ""
+        let afterHost = line.split(separator: ":").dropFirst(3).first ?? ""
+        return Int(afterHost.prefix { $0.isNumber })
+    }
+
+    static func get(_ url: String) -> [String: Any]? {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var object: [String: Any]?
+        URLSession.shared.dataTask(with: URL(string: url)!) { data, _, _ in
+            object = data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            done.signal()
+        }.resume()
+        _ = done.wait(timeout: .now() + 10)
+        return object
+    }
+
+    @Test("SIGTERM: stops within 5 s with status 0, the camera's prices saved in history")
+    func sigtermStopsCleanlyAndKeepsHistory() throws {
+        let home = try CLI.tempDir()
+        let replay = try CLI.tempDir()
+        try FileManager.default.copyItem(atPath: "\(CLI.fixtures)/clean/frame_0001.png", toPath: "\(replay)/tag.png")  // £31.19, £56.50
+        let setup = try CLI.run(["setup", "--currency", "GBP", "--rate", "2", "--home", "EUR"], home: home)
+        #expect(setup.status == 0, "\(setup.stderr)")
+        let serve = try RunningCLI(["serve", "--port", "0", "--replay", replay, "--loop", "--fps", "10", "--jobs", "1"], home: home)
+        let port = try #require(Self.port(serve), "no start-up line; stderr: \(serve.stderr)")
+        // Wait until the camera has read enough frames for its prices to be stable (reported and recorded).
+        var processed = 0
+        let deadline = Date(timeIntervalSinceNow: 120)
+        while processed < 8 && Date() < deadline {
+            let camera = Self.get("http://127.0.0.1:\(port)/api/v1/status")?["camera"] as? [String: Any]
+            processed = camera?["processed"] as? Int ?? 0
+            usleep(100_000)
+        }
+        #expect(processed >= 8, "the camera read \(processed) frames; stderr: \(serve.stderr)")
+        let sent = Date()
+        serve.send(SIGTERM)
+        let status = serve.wait(seconds: 10)
+        let took = Date().timeIntervalSince(sent)
+        #expect(status == 0, "exit status \(status.map(String.init) ?? "none: killed after 10 s"); stderr: \(serve.stderr)")
+        #expect(took < 5, "took \(took) s to stop")
+        let history = try CLI.run(["history", "list", "--format", "jsonl"], home: home)
+        #expect(
+            history.jsonLines.contains { $0["amount"] as? String == "31.19" && ($0["source"] as? String)?.hasPrefix(replay) == true },
+            "the camera's price is not in the history: \(history.stdout)")
+    }
+
+    @Test("listening beyond loopback makes a token and prints it once")
+    func nonLoopbackNeedsAToken() throws {
+        let home = try CLI.tempDir()
+        let serve = try RunningCLI(["serve", "--host", "0.0.0.0", "--port", "0", "--no-camera", "--jobs", "1"], home: home)
+        let port = try #require(Self.port(serve), "no start-up line; stderr: \(serve.stderr)")
+        let words = serve.stderr.components(separatedBy: .whitespacesAndNewlines)
+        let token = words.first { $0.count == 32 && $0.allSatisfy(\.isHexDigit) }
+        #expect(token != nil, "no token printed: \(serve.stderr)")
+        #expect(Self.get("http://127.0.0.1:\(port)/api/v1/settings")?["error"] != nil)  // refused without it
+        if let token {
+            let answer = Self.get("http://127.0.0.1:\(port)/api/v1/settings?access_token=\(token)")
+            #expect(answer?["configured"] as? Bool == false, "\(String(describing: answer)) token \(token)")
+        }
+        serve.send(SIGINT)
+        #expect(serve.wait(seconds: 10) == 0)
+    }
+
+    @Test(
+        "bad options: usage error (exit 2) naming the value",
+        arguments: [
+            (["--port", "70000"], "--port"), (["--token", "short"], "--token"), (["--upload-limit", "0"], "--upload-limit"),
+            (["--device", "/dev/video9", "--replay", "."], "--replay"),
+        ])
+    func badOptions(args: [String], named: String) throws {
+        let r = try CLI.run(["serve"] + args)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(named), "\(r.stderr)")
+    }
+}
