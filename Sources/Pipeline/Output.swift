@@ -57,7 +57,7 @@ public struct ResultFormatter: Sendable {
     public func header() -> String? {
         switch format {
         case .jsonl: nil
-        case .csv: "file,text,amount,currency,confidence,x,y,width,height,converted,target,rate,role,error"
+        case .csv: "file,text,amount,currency,confidence,x,y,width,height,converted,target,rate,role,error\n"
         case .table: Table.row(["FILE", "PRICE", "AMOUNT", "CUR", "CONVERTED", "CONF"])
         }
     }

@@ -25,7 +25,7 @@ public enum StandardOutput {
     }
 
     /// False when the stream is gone (EPIPE or another write error).
-    private static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+    static func writeAll(_ fd: Int32, _ text: String) -> Bool {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

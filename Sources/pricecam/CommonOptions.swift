@@ -96,6 +96,12 @@ struct FormatOptions: ParsableArguments {
     var format: OutputFormat?
 
     var resolved: OutputFormat { format ?? .default() }
+
+    /// With an output file: the format asked for, else its extension's (.csv: CSV), else JSON Lines.
+    func resolved(forFile path: String?) -> OutputFormat {
+        guard let path else { return resolved }
+        return format ?? ((path as NSString).pathExtension.lowercased() == "csv" ? .csv : .jsonl)
+    }
 }
 
 /// The CLI's terminal: every line pricecam writes goes through here (to `StandardOutput`,

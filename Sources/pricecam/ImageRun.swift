@@ -10,8 +10,10 @@ import Synchronization
 enum ImageRun {
     static func run(
         items: [InputItem], ocr: OCROptions, format: OutputFormat, jobs: Int, progress: Bool,
-        conversion: ConversionOptions
+        conversion: ConversionOptions, output file: OutputFile? = nil
     ) throws {
+        let emit: @Sendable (String) -> Void
+        if let file { emit = { file.write($0) } } else { emit = { Console.out($0) } }
         let prepared = try conversion.prepare(interactiveSetupAllowed: true)
         let settings = ExtractionSettings(
             ocr: try ocr.configuration(currency: prepared.currencyHint),
@@ -19,7 +21,7 @@ enum ImageRun {
             converter: prepared.converter,
             limits: ocr.limits)
         let formatter = ResultFormatter(format: format)
-        if let header = formatter.header() { Console.out(header) }
+        if let header = formatter.header() { emit(header) }
         let bar = ProgressBar(total: items.count, enabled: progress && isatty(STDERR_FILENO) == 1)
         let counter = Counter()
         let recorder = prepared.history
@@ -30,7 +32,7 @@ enum ImageRun {
                     bar.clearLine()
                     Console.error(error.message)
                 }
-                Console.out(formatter.render(result))
+                emit(formatter.render(result))
                 recorder?.record(result)
                 let (done, failed) = counter.add(failed: result.error != nil)
                 bar.update(done: done, failed: failed)
@@ -41,6 +43,12 @@ enum ImageRun {
         }
         bar.finish()
         let historyOK = recorder?.finish() ?? true
+        if let file {
+            do { try file.commit() } catch {
+                Console.error(error.message)
+                throw ExitCode(1)
+            }
+        }
         if summary.failed > 0 {
             Console.error("\(summary.failed) of \(summary.images) input(s) failed (see the messages above).")
             throw ExitCode(1)

@@ -11,7 +11,7 @@ struct PriceCam: AsyncParsableCommand {
             """,
         subcommands: [
             Scan.self, Batch.self, Eval.self, Parse.self, Live.self, Devices.self, Setup.self, Settings.self, HistoryCommand.self,
-            Serve.self,
+            Serve.self, Merge.self,
         ]
     )
 
