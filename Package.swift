@@ -37,7 +37,8 @@ let package = Package(
             providers: [.apt(["libv4l-dev"])]
         ),
 
-        // Boxes in image pixels, one type for OCR, parser and ground truth.
+        // Boxes in image pixels (one type for OCR, parser and ground truth) and lines of
+        // recognised text (one type for what the OCR reads and the parser takes).
         .target(name: "Geometry", swiftSettings: strict),
         // Pure Swift: OCR text -> price matches.
         .target(name: "PriceParsing", dependencies: ["Geometry"], swiftSettings: strict),
@@ -84,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "pricecam",
             dependencies: [
-                "Pipeline", "Capture", "Conversion", "History", "OCR", "PriceParsing", "Server",
+                "Pipeline", "Capture", "Conversion", "Geometry", "History", "OCR", "PriceParsing", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -40,7 +40,7 @@ expect_problem() {
 # The parser's sources for a build of it alone with swiftc (bench-parse.sh, fuzz-parser.sh,
 # diff-check.sh), one per line: the Geometry module it uses, when the tree at $1 (default:
 # the work tree) has one, and PriceParsing. (PriceParsing imports Geometry only
-# `#if canImport(Geometry)`: compiled as one module, Box is its own.)
+# `#if canImport(Geometry)`: compiled as one module, Box and TextLine are its own.)
 parser_sources() {
     local d="${1:-.}"
     if [ -d "$d/Sources/Geometry" ]; then ls "$d"/Sources/Geometry/*.swift; fi

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// The OCR stage for one worker: an image in, the text lines on it out.
 ///
@@ -112,7 +113,7 @@ public final class PageReader {
     func readRegions(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
         // A first reading may be empty: Tesseract finds no text line in some blurred crops of
         // big digits (tags-jp-dev: a blurred `50` 23 px tall) that another scale reads.
-        var read: [(region: TextRegion, line: RecognizedLine?, ms: Double)] = []
+        var read: [(region: TextRegion, line: TextLine?, ms: Double)] = []
         for r in finder.worthReading(regions, limit: options.regionLimit) {
             let t0 = DispatchTime.now().uptimeNanoseconds
             let line = try regionReader.read(r, in: image, engine: engine)
@@ -158,7 +159,7 @@ public final class PageReader {
 
     /// A reading with digits that parses to no price or whose digits read unsurely, or a
     /// reading with a word read very unsurely.
-    func needsAnotherLook(_ line: RecognizedLine) -> Bool {
+    func needsAnotherLook(_ line: TextLine) -> Bool {
         let numeric = line.words.filter { $0.text.contains(where: \.isNumber) }
         guard !numeric.isEmpty else { return line.words.contains { $0.confidence < Self.garbled } }
         return judge.prices(in: [line]).isEmpty || numeric.contains { $0.confidence < Self.weakDigits }
@@ -173,11 +174,11 @@ public final class PageReader {
 
     /// The best of several readings of `region`: the amount two readings agree on, else the
     /// reading the judge scores highest.
-    func reread(_ region: TextRegion, firstReading first: RecognizedLine?, in image: GrayImage) throws(OCRError) -> RecognizedLine? {
+    func reread(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage) throws(OCRError) -> TextLine? {
         var reader = regionReader
         // The price model first: when two of its readings agree on a price, that is the price,
         // and the stock re-reads (the larger part of a shelf photo's time) are skipped.
-        var model: [RecognizedLine] = []
+        var model: [TextLine] = []
         if let priceEngine, region.glyphHeight >= Self.priceModelMinGlyph {
             for (glyph, psm) in Self.priceRereads {
                 reader.targetGlyph = glyph
@@ -225,7 +226,7 @@ public final class PageReader {
     /// the price model's likeliest reading that holds a price, else the stock readings' best
     /// by the judge. On tags-jp-dev (total recall) the stock readings alone give 0.796; all
     /// readings voted as equals 0.837; the model preferred 0.918.
-    func chosen(stock: [RecognizedLine], model: [RecognizedLine]) -> RecognizedLine? {
+    func chosen(stock: [TextLine], model: [TextLine]) -> TextLine? {
         // Stock readings that agree word for word, surely, on text without a price: no price
         // is there (a time `13:54:46`, which the model reads `13 : 54 : 46`).
         for (i, a) in stock.enumerated() where surelyNoPrice(a) {
@@ -237,12 +238,12 @@ public final class PageReader {
     }
 
     /// Whether a stock reading is sure of every word and holds no price (`13:54:46`).
-    func surelyNoPrice(_ line: RecognizedLine) -> Bool {
+    func surelyNoPrice(_ line: TextLine) -> Bool {
         line.words.allSatisfy { $0.confidence >= Self.weakDigits } && judge.prices(in: [line]).isEmpty
     }
 
     /// The first of `readings` whose prices another reading repeats exactly; nil when none.
-    static func agreement(_ readings: [RecognizedLine], judge: any PriceJudge) -> RecognizedLine? {
+    static func agreement(_ readings: [TextLine], judge: any PriceJudge) -> TextLine? {
         let amounts = readings.map { Set(judge.prices(in: [$0]).map(\.amount)) }
         for i in readings.indices where !amounts[i].isEmpty {
             if amounts[(i + 1)...].contains(amounts[i]) { return readings[i] }
@@ -256,14 +257,13 @@ public final class PageReader {
     /// 0.3 of the taller height, and the gap between them is at most 12 heights (a receipt's
     /// column gap; tags side by side on a shelf rail join too, which costs nothing: each
     /// number is still parsed on its own).
-    static func assembled(_ lines: [RecognizedLine]) -> [RecognizedLine] {
-        let order = lines.indices.sorted { lines[$0].rect.x < lines[$1].rect.x }
-        var rows: [[RecognizedLine]] = []
+    static func assembled(_ lines: [TextLine]) -> [TextLine] {
+        let order = lines.indices.sorted { (lines[$0].box?.x ?? 0) < (lines[$1].box?.x ?? 0) }
+        var rows: [[TextLine]] = []
         for i in order {
             let l = lines[i]
             let hit = rows.firstIndex { row in
-                let last = row[row.count - 1]
-                let a = last.rect, b = l.rect
+                guard let a = row[row.count - 1].box, let b = l.box else { return false }
                 let tall = Double(max(a.height, b.height)), short = Double(max(1, min(a.height, b.height)))
                 let dy = abs(Double(2 * a.y + a.height) - Double(2 * b.y + b.height)) / 2
                 let gap = Double(b.x - (a.x + a.width))
@@ -272,9 +272,9 @@ public final class PageReader {
             if let hit { rows[hit].append(l) } else { rows.append([l]) }
         }
         return rows.map { row in
-            row.count == 1 ? row[0] : RecognizedLine(words: row.flatMap(\.words))
+            row.count == 1 ? row[0] : TextLine(words: row.flatMap(\.words))
         }
-        .sorted { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }
+        .sorted { ($0.box?.y ?? 0, $0.box?.x ?? 0) < ($1.box?.y ?? 0, $1.box?.x ?? 0) }
     }
 
     // MARK: the page at once
@@ -289,7 +289,8 @@ public final class PageReader {
             page = try engine.recognize(prepared)
         }
         for l in page.lines {
-            OCRLog.write("line \(l.rect) [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]")
+            OCRLog.write(
+                "line \(l.box.map { "\($0)" } ?? "-") [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]")
         }
         guard options.secondPass else { return page }
         var second = SecondPass(engine: engine, judge: judge, maxRereads: options.maxRereads)
@@ -342,7 +343,7 @@ public final class PageReader {
         else { return nil }
         let page = try engine.recognize(big, pageSegmentationMode: 11)
             .rescaled(by: Double(image.width) / Double(big.width), width: image.width, height: image.height)
-        for l in page.lines { OCRLog.write("sparse \(l.rect) [\(l.text)]") }
+        for l in page.lines { OCRLog.write("sparse \(l.box.map { "\($0)" } ?? "-") [\(l.text)]") }
         let prices = judge.prices(in: page.lines)
         return prices.contains { $0.confidence >= Self.sparseMinimumConfidence } ? page : nil
     }

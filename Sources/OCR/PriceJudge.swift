@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// A price as the OCR stage needs to know it to judge a reading: its amount, how sure the
 /// parser is, and whether it is a range end or a receipt's total.
@@ -22,7 +23,7 @@ public struct PriceReading: Sendable, Hashable {
 /// readings of a line is better, which lines are worth reading again) without knowing how
 /// prices are parsed; the pipeline supplies the price parser.
 public protocol PriceJudge: Sendable {
-    func prices(in lines: [RecognizedLine]) -> [PriceReading]
+    func prices(in lines: [TextLine]) -> [PriceReading]
 }
 
 extension PriceReading {
@@ -51,12 +52,11 @@ extension PriceJudge {
     /// How good a reading of one line is: parser validity first (each price counts 1, a
     /// "range" — often a misread dash — −0.5), then the prices' own confidence (the words they
     /// were read from), or the line's when it holds none.
-    func score(_ line: RecognizedLine) -> Double {
+    func score(_ line: TextLine) -> Double {
         let matches = prices(in: [line])
-        let conf = line.words.isEmpty ? 0 : line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
         return matches.map { m in
             if m.isRange { return ScoreWeight.range }
             return PriceReading.hasCents(m.text) ? ScoreWeight.priceWithCents : ScoreWeight.price
-        }.reduce(0, +) + (matches.isEmpty ? conf : matches.map(\.confidence).reduce(0, +) / Double(matches.count))
+        }.reduce(0, +) + (matches.isEmpty ? line.confidence : matches.map(\.confidence).reduce(0, +) / Double(matches.count))
     }
 }

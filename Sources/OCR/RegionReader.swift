@@ -26,7 +26,7 @@ public struct RegionReader {
 
     /// Reads one region with `engine`; its words in `image` pixels, nil when nothing was read.
     public func read(_ region: TextRegion, in image: GrayImage, engine: OCREngine, pageSegmentationMode psm: Int = 7) throws(OCRError)
-        -> RecognizedLine?
+        -> TextLine?
     {
         let box = crop(region, in: image)
         guard box.width > 2, box.height > 2, var piece = image.cropped(box) else { return nil }
@@ -36,11 +36,10 @@ public struct RegionReader {
         let page = try engine.recognize(piece, pageSegmentationMode: psm)
         OCRLog.write("  read \(piece.width)x\(piece.height) psm \(psm) \(String(format: "%.1f", page.milliseconds)) ms")
         let factor = Double(box.width) / Double(piece.width)
-        let words = page.lines.flatMap(\.words).map { w in
-            let r = w.rect.scaled(by: factor)
-            return RecognizedWord(
-                text: w.text, rect: Box(x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height), confidence: w.confidence)
+        let line = TextLine(words: page.lines.flatMap(\.words)).mappingBoxes { b in
+            let r = b.scaled(by: factor)
+            return Box(x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height)
         }
-        return words.isEmpty ? nil : RecognizedLine(words: words)
+        return line.words.isEmpty ? nil : line
     }
 }

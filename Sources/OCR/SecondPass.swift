@@ -58,8 +58,8 @@ struct SecondPass {
 
     static func digitCount(_ s: String) -> Int { s.filter(\.isNumber).count }
 
-    static func medianHeight(_ line: RecognizedLine) -> Int {
-        let hs = line.words.map(\.rect.height).sorted()
+    static func medianHeight(_ line: TextLine) -> Int {
+        let hs = line.words.compactMap(\.box?.height).sorted()
         return hs.isEmpty ? 0 : hs[hs.count / 2]
     }
 
@@ -69,7 +69,7 @@ struct SecondPass {
         return min(3, max(2, Int((targetHeight / Double(height)).rounded())))
     }
 
-    func score(_ line: RecognizedLine) -> Double { judge.score(line) }
+    func score(_ line: TextLine) -> Double { judge.score(line) }
 
     /// How much higher a re-read must score to replace a reading, so that a tie in all but the
     /// confidences' noise keeps the first reading (set with the first second pass on the
@@ -82,7 +82,7 @@ struct SecondPass {
 
     /// Whether `candidate` is a better reading of `line`. A line that already held
     /// prices gains more only when every price of the new reading is confident.
-    func better(_ candidate: RecognizedLine, than line: RecognizedLine) -> Bool {
+    func better(_ candidate: TextLine, than line: TextLine) -> Bool {
         guard score(candidate) > score(line) + Self.betterMargin else { return false }
         let old = judge.prices(in: [line])
         let new = judge.prices(in: [candidate])
@@ -103,11 +103,11 @@ struct SecondPass {
     /// A word whose digits follow a letter the parser does not take as a
     /// currency ("W46,700" for ₩, "F9" for 円): an unknown glyph beside a number.
     /// A re-read of such a line may turn the glyph into a digit ("722,900"), so it may not add digits.
-    func hasUnknownGlyph(_ line: RecognizedLine) -> Bool {
+    func hasUnknownGlyph(_ line: TextLine) -> Bool {
         line.words.contains { w in
             let c = Array(w.text)
             guard let i = c.firstIndex(where: \.isNumber), i > 0, c[i - 1].isLetter else { return false }
-            return judge.prices(in: [RecognizedLine(words: [w], rect: w.rect, confidence: w.confidence)]).isEmpty
+            return judge.prices(in: [TextLine(words: [w])]).isEmpty
         }
     }
 
@@ -167,11 +167,11 @@ struct SecondPass {
             let h = max(Self.medianHeight(line), 1)
             // A "line" taller than half the image is a layout misfire, not text psm 7 can read.
             guard h * 2 <= image.height, let region = Self.region(around: line, height: h, in: image) else { continue }
-            let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.map(\.rect) }
+            let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.compactMap(\.box) }
             // The best reading so far; the tries stop once it holds a price.
             var best = line
             for t in tries(height: h) {
-                let candidate: RecognizedLine?
+                let candidate: TextLine?
                 switch t {
                 case .word(let s), .sparseWord(let s):
                     guard let (j, wordRegion) = Self.weakestWord(in: line, height: h, image: image),
@@ -180,9 +180,7 @@ struct SecondPass {
                     else { continue }
                     var words = line.words
                     words.replaceSubrange(j...j, with: read.words)
-                    candidate = RecognizedLine(
-                        words: words, rect: line.rect.union(read.rect),
-                        confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+                    candidate = TextLine(words: words)
                 case .line(let s):
                     candidate = reread(region, scale: s, image: image)
                 }
@@ -191,7 +189,7 @@ struct SecondPass {
                 else { continue }
                 let keep = better(candidate, than: best)
                 OCRLog.write(
-                    "reread \(t) h\(h) \(keep ? "KEEP" : "drop") [\(best.text)] \(score(best)) -> [\(candidate.text)] \(score(candidate)) \(candidate.words.map(\.rect))"
+                    "reread \(t) h\(h) \(keep ? "KEEP" : "drop") [\(best.text)] \(score(best)) -> [\(candidate.text)] \(score(candidate)) \(candidate.words.compactMap(\.box))"
                 )
                 if keep {
                     best = candidate
@@ -215,7 +213,7 @@ struct SecondPass {
             guard let current = judge.prices(in: [line]).first(where: { $0.isTotal }) else { continue }
             let h = max(Self.medianHeight(line), 1)
             guard let region = Self.region(around: line, height: h, in: image) else { continue }
-            var readings: [(PriceReading, RecognizedLine)] = []
+            var readings: [(PriceReading, TextLine)] = []
             for s in (!enlargeTallText && h >= Self.noEnlargeHeight ? [1, 2] : [1, 2, 3]) {
                 guard let r = reread(region, scale: s, image: image),
                     let t = judge.prices(in: [r]).first(where: { $0.isTotal })
@@ -224,7 +222,7 @@ struct SecondPass {
             }
             var votes: [Decimal: Int] = [:]
             for (t, _) in readings { votes[t.amount, default: 0] += 1 }
-            var pick: (PriceReading, RecognizedLine)?
+            var pick: (PriceReading, TextLine)?
             if let (winner, n) = votes.max(by: { $0.value < $1.value }), n >= 2, winner != current.amount,
                 n > (votes[current.amount] ?? 0) + 1
             {
@@ -266,7 +264,7 @@ struct SecondPass {
         reread += 1
         let words = read.lines.flatMap(\.words)
         guard !words.isEmpty else { return nil }
-        let line = RecognizedLine(words: words)
+        let line = TextLine(words: words)
         OCRLog.write("  total by price model s\(s) [\(line.text)]")
         return Set(judge.prices(in: [line]).filter(\.isTotal).map(\.amount))
     }
@@ -274,11 +272,12 @@ struct SecondPass {
     /// The line's box padded for a re-read (⅔ of the text height above and below:
     /// ⅓ read "Water i, 7/2" again, ⅔ reads "Water 1,72"), clipped to the image;
     /// nil when too thin to read.
-    static func region(around line: RecognizedLine, height h: Int, in image: GrayImage) -> Box? {
+    static func region(around line: TextLine, height h: Int, in image: GrayImage) -> Box? {
+        guard let b = line.box else { return nil }
         let padY = max(4, h * 2 / 3), padX = max(6, h)
-        let x0 = max(0, line.rect.x - padX), y0 = max(0, line.rect.y - padY)
-        let x1 = min(image.width, line.rect.x + line.rect.width + padX)
-        let y1 = min(image.height, line.rect.y + line.rect.height + padY)
+        let x0 = max(0, b.x - padX), y0 = max(0, b.y - padY)
+        let x1 = min(image.width, b.x + b.width + padX)
+        let y1 = min(image.height, b.y + b.height + padY)
         guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
         return Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -286,11 +285,11 @@ struct SecondPass {
     /// Whether `candidate` holds an amount that `line` did not and that a line overlapping
     /// `region` holds: psm 7 boxes are loose (a 13 px line's words came back 40 px tall),
     /// so a neighbour read through the padding is caught by its amount, not its place.
-    func repeatsNeighbour(_ candidate: RecognizedLine, of line: RecognizedLine, region: Box, page: RecognizedPage, index: Int) -> Bool {
+    func repeatsNeighbour(_ candidate: TextLine, of line: TextLine, region: Box, page: RecognizedPage, index: Int) -> Bool {
         let before = Set(judge.prices(in: [line]).map(\.amount))
         let new = Set(judge.prices(in: [candidate]).map(\.amount)).subtracting(before)
         guard !new.isEmpty else { return false }
-        let near = page.lines.indices.filter { $0 != index && page.lines[$0].rect.intersectionArea(region) > 0 }
+        let near = page.lines.indices.filter { $0 != index && (page.lines[$0].box?.intersectionArea(region) ?? 0) > 0 }
         let nearAmounts = Set(judge.prices(in: near.map { page.lines[$0] }).map(\.amount))
         return !new.isDisjoint(with: nearAmounts)
     }
@@ -299,37 +298,37 @@ struct SecondPass {
     /// padded region reaches into the lines above and below, whose prices are read already
     /// (a tag's name line re-read as its price line gave every price twice), nor lying
     /// mostly on a word of another line (`others`). Nil when none is left.
-    static func within(_ line: RecognizedLine, _ read: RecognizedLine, others: [Box] = []) -> RecognizedLine? {
+    static func within(_ line: TextLine, _ read: TextLine, others: [Box] = []) -> TextLine? {
+        guard let l = line.box else { return nil }
         let words = read.words.filter { w in
-            let cy = w.rect.y + w.rect.height / 2
-            return cy >= line.rect.y && cy <= line.rect.y + line.rect.height
-                && !others.contains { 2 * w.rect.intersectionArea($0) > w.rect.width * w.rect.height }
+            guard let b = w.box else { return false }
+            let cy = b.y + b.height / 2
+            return cy >= l.y && cy <= l.y + l.height && !others.contains { 2 * b.intersectionArea($0) > b.width * b.height }
         }
         guard !words.isEmpty else { return nil }
-        if words.count == read.words.count { return read }
-        var rect = words[0].rect
-        for w in words.dropFirst() { rect = rect.union(w.rect) }
-        return RecognizedLine(words: words, rect: rect, confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+        return words.count == read.words.count ? read : TextLine(words: words)
     }
 
     /// The least confident word that holds digits or reads unsurely, and the span from its
     /// left neighbour's right edge to its right neighbour's left edge (a misread word's box
     /// often covers only part of the price), padded like a line; nil when every word is sure.
-    static func weakestWord(in line: RecognizedLine, height h: Int, image: GrayImage) -> (Int, Box)? {
+    static func weakestWord(in line: TextLine, height h: Int, image: GrayImage) -> (Int, Box)? {
         let ws = line.words
         guard
             let j = ws.indices.filter({ looksNumeric(ws[$0].text) || ws[$0].confidence < garbledConfidence })
-                .min(by: { ws[$0].confidence < ws[$1].confidence }), ws[j].confidence < lowConfidence
+                .min(by: { ws[$0].confidence < ws[$1].confidence }), ws[j].confidence < lowConfidence,
+            let word = ws[j].box, let l = line.box
         else { return nil }
+        let left = j > 0 ? ws[j - 1].box : nil, right = j + 1 < ws.count ? ws[j + 1].box : nil
         let padY = max(4, h * 2 / 3), padX = max(6, h)
-        let x0 = j > 0 ? ws[j - 1].rect.x + ws[j - 1].rect.width + 2 : max(0, ws[j].rect.x - padX)
-        let x1 = j + 1 < ws.count ? ws[j + 1].rect.x - 2 : min(image.width, ws[j].rect.x + ws[j].rect.width + padX)
-        let y0 = max(0, line.rect.y - padY), y1 = min(image.height, line.rect.y + line.rect.height + padY)
+        let x0 = left.map { $0.x + $0.width + 2 } ?? max(0, word.x - padX)
+        let x1 = right.map { $0.x - 2 } ?? min(image.width, word.x + word.width + padX)
+        let y0 = max(0, l.y - padY), y1 = min(image.height, l.y + l.height + padY)
         guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
         return (j, Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
-    private mutating func reread(_ line: Box, scale s: Int, image: GrayImage, psm: Int = 7) -> RecognizedLine? {
+    private mutating func reread(_ line: Box, scale s: Int, image: GrayImage, psm: Int = 7) -> TextLine? {
         let x0 = line.x, y0 = line.y
         let cost = costPerRead * Double(s * s)
         if strictBudget, let budget = budgetMs,
@@ -356,14 +355,9 @@ struct SecondPass {
         reread += 1
         costPerRead = max(costPerRead, again.milliseconds / Double(s * s))
         OCRLog.write("  reread ms \(again.milliseconds) \(line.width)x\(line.height) s\(s)")
-        let words = again.lines.flatMap(\.words).map { w in
-            RecognizedWord(
-                text: w.text, rect: Box(x: dx + w.rect.x / s, y: dy + w.rect.y / s, width: w.rect.width / s, height: w.rect.height / s),
-                confidence: w.confidence)
+        let read = TextLine(words: again.lines.flatMap(\.words)).mappingBoxes { b in
+            Box(x: dx + b.x / s, y: dy + b.y / s, width: b.width / s, height: b.height / s)
         }
-        guard !words.isEmpty else { return nil }
-        var rect = words[0].rect
-        for w in words.dropFirst() { rect = rect.union(w.rect) }
-        return RecognizedLine(words: words, rect: rect, confidence: words.map(\.confidence).reduce(0, +) / Double(words.count))
+        return read.words.isEmpty ? nil : read
     }
 }

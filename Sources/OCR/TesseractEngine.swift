@@ -131,19 +131,16 @@ public final class OCREngine {
         return out
     }
 
-    private func readLines() -> [RecognizedLine] {
+    private func readLines() -> [TextLine] {
         guard let results = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(results) }
         let page = TessResultIteratorGetPageIterator(results)
-        var lines: [RecognizedLine] = []
-        var current: [RecognizedWord] = []
+        var lines: [TextLine] = []
+        var current: [TextWord] = []
 
         func closeLine() {
             guard !current.isEmpty else { return }
-            var rect = current[0].rect
-            for w in current.dropFirst() { rect = rect.union(w.rect) }
-            let conf = current.map(\.confidence).reduce(0, +) / Double(current.count)
-            lines.append(RecognizedLine(words: current, rect: rect, confidence: conf))
+            lines.append(TextLine(words: current))
             current = []
         }
 
@@ -157,9 +154,9 @@ public final class OCREngine {
             guard TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
             let confidence = Double(TessResultIteratorConfidence(results, RIL_WORD)) / 100
             current.append(
-                RecognizedWord(
+                TextWord(
                     text: text,
-                    rect: Geometry.Box(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
+                    box: Geometry.Box(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
                     confidence: min(max(confidence, 0), 1)))
         } while TessResultIteratorNext(results, RIL_WORD) != 0
         closeLine()

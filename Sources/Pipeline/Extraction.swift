@@ -137,27 +137,9 @@ public final class Extractor {
 
     /// Parses and converts what the OCR read.
     public func price(_ page: RecognizedPage) -> [PricedMatch] {
-        let matches = parser.parse(lines: PageText.lines(page))
+        let matches = parser.parse(lines: page.lines)
         return matches.map { m in
             PricedMatch(match: m, conversion: settings.converter?.convert(m.amount, currency: m.currency))
-        }
-    }
-}
-
-/// OCR output in the parser's terms.
-public enum PageText {
-    public static func lines(_ page: RecognizedPage) -> [TextLine] {
-        lines(page.lines)
-    }
-
-    public static func lines(_ lines: [RecognizedLine]) -> [TextLine] {
-        lines.map { line in
-            TextLine(
-                words: line.words.map { w in
-                    TextWord(
-                        text: w.text, box: Box(x: w.rect.x, y: w.rect.y, width: w.rect.width, height: w.rect.height),
-                        confidence: w.confidence)
-                })
         }
     }
 }
@@ -170,8 +152,8 @@ public struct ParserJudge: PriceJudge {
         self.parser = parser
     }
 
-    public func prices(in lines: [RecognizedLine]) -> [PriceReading] {
-        parser.parse(lines: PageText.lines(lines)).map {
+    public func prices(in lines: [TextLine]) -> [PriceReading] {
+        parser.parse(lines: lines).map {
             PriceReading(
                 text: $0.text, amount: $0.amount, confidence: $0.confidence, isRange: $0.flags.contains(.range), isTotal: $0.role == .total)
         }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Geometry)
+    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
 
 /// A price shown with and without tax on one tag (Japan's 本体 398円 / 税込 429円, France's
 /// HT / TTC, Germany's netto / brutto): both amounts are kept, marked with their role, and

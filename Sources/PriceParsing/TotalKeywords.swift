@@ -1,3 +1,6 @@
+#if canImport(Geometry)
+    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
 /// Receipt words that name the amount to pay, matched OCR-tolerantly.
 enum TotalKeywords {
     /// Folds the usual OCR confusions so `T0TAL`, `TOTA1`, `5UMME` match.

@@ -28,8 +28,9 @@ struct OCREngineTests {
         #expect(!first.lines.isEmpty)
         #expect(first.lines.map(\.text) == second.lines.map(\.text))
         for word in first.lines.flatMap(\.words) {
-            #expect(word.rect.width > 0 && word.rect.height > 0)
-            #expect(word.rect.x >= 0 && word.rect.x + word.rect.width <= image.width)
+            let box = try #require(word.box)
+            #expect(box.width > 0 && box.height > 0)
+            #expect(box.x >= 0 && box.x + box.width <= image.width)
             #expect((0...1).contains(word.confidence))
         }
     }

@@ -88,17 +88,17 @@ struct PreprocessTests {
 
     @Test("boxes read on a downscaled copy map back to the original's pixels")
     func rescaleBoxes() {
-        let word = RecognizedWord(text: "9,99", rect: Box(x: 10, y: 20, width: 30, height: 11), confidence: 0.9)
-        let page = RecognizedPage(
-            width: 100, height: 50, lines: [RecognizedLine(words: [word], rect: word.rect, confidence: 0.9)], milliseconds: 1)
+        let word = TextWord(text: "9,99", box: Box(x: 10, y: 20, width: 30, height: 11), confidence: 0.9)
+        let page = RecognizedPage(width: 100, height: 50, lines: [TextLine(words: [word])], milliseconds: 1)
         let back = page.rescaled(by: 2, width: 200, height: 100)
         #expect(back.width == 200 && back.height == 100)
-        #expect(back.lines[0].words[0].rect == Box(x: 20, y: 40, width: 60, height: 22))
+        #expect(back.lines[0].words[0].box == Box(x: 20, y: 40, width: 60, height: 22))
         // Clipped to the original image.
         let edge = RecognizedPage(
-            width: 100, height: 50, lines: [RecognizedLine(words: [], rect: Box(x: 90, y: 40, width: 10, height: 10), confidence: 0)],
+            width: 100, height: 50,
+            lines: [TextLine(words: [TextWord(text: "9", box: Box(x: 90, y: 40, width: 10, height: 10), confidence: 0)])],
             milliseconds: 1)
-        #expect(edge.rescaled(by: 1.5, width: 149, height: 74).lines[0].rect == Box(x: 135, y: 60, width: 14, height: 14))
+        #expect(edge.rescaled(by: 1.5, width: 149, height: 74).lines[0].box == Box(x: 135, y: 60, width: 14, height: 14))
     }
 
     @Test("deskew: applied on most rotate fixtures (2–4°), never on clean or negatives")

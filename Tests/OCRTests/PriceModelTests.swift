@@ -74,7 +74,7 @@ struct PriceModelTests {
 @Suite("Region re-read choice")
 struct RereadChoiceTests {
     struct DigitJudge: PriceJudge {
-        func prices(in lines: [RecognizedLine]) -> [PriceReading] {
+        func prices(in lines: [TextLine]) -> [PriceReading] {
             lines.flatMap(\.words).compactMap { w in
                 guard !w.text.isEmpty, w.text.allSatisfy(\.isNumber), let d = Decimal(string: w.text) else { return nil }
                 return PriceReading(text: w.text, amount: d, confidence: w.confidence)
@@ -82,10 +82,10 @@ struct RereadChoiceTests {
         }
     }
 
-    static func line(_ words: (String, Double)...) -> RecognizedLine {
-        RecognizedLine(
+    static func line(_ words: (String, Double)...) -> TextLine {
+        TextLine(
             words: words.enumerated().map { i, w in
-                RecognizedWord(text: w.0, rect: Box(x: 40 * i, y: 0, width: 30, height: 20), confidence: w.1)
+                TextWord(text: w.0, box: Box(x: 40 * i, y: 0, width: 30, height: 20), confidence: w.1)
             })
     }
 

@@ -166,11 +166,11 @@ struct AccuracyPassTests {
     func garbledCandidates() throws {
         let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
         let pass = SecondPass(engine: engine, judge: ParserJudge(parser: PriceParser(options: ParserOptions())), maxRereads: 16)
-        func line(_ words: [(String, Double)], y: Int) -> RecognizedLine {
-            let ws = words.enumerated().map { i, w in
-                RecognizedWord(text: w.0, rect: Box(x: 20 + 200 * i, y: y, width: 100, height: 24), confidence: w.1)
-            }
-            return RecognizedLine(words: ws, rect: ws.dropFirst().reduce(ws[0].rect) { $0.union($1.rect) }, confidence: 0.9)
+        func line(_ words: [(String, Double)], y: Int) -> TextLine {
+            TextLine(
+                words: words.enumerated().map { i, w in
+                    TextWord(text: w.0, box: Box(x: 20 + 200 * i, y: y, width: 100, height: 24), confidence: w.1)
+                })
         }
         // shadow/receipt_0001's first pass: "1,77" read as "Ti," (41%).
         let page = RecognizedPage(
