@@ -46,3 +46,38 @@ parser_sources() {
     if [ -d "$d/Sources/Geometry" ]; then ls "$d"/Sources/Geometry/*.swift; fi
     ls "$d"/Sources/PriceParsing/*.swift
 }
+
+# The debug build's pricecam (PRICECAM_BIN overrides), for the test scripts; exits 2 when not built.
+test_pricecam() {
+    local bin="${PRICECAM_BIN:-$(swift build --show-bin-path)/pricecam}"
+    [ -x "$bin" ] || { echo "$(basename "$0"): $bin is not built (swift build first)" >&2; exit 2; }
+    echo "$bin"
+}
+
+# `start_serve BIN HOME LOG ARGS...`: starts `BIN serve --port 0 ARGS...` with PRICECAM_HOME=HOME,
+# stderr to LOG, and waits for its address: sets serve_pid and serve_url (http://127.0.0.1:PORT).
+# `stop_serve` sends SIGTERM and fails (showing LOG) unless it exits 0.
+start_serve() {
+    local bin="$1" home="$2"
+    serve_log="$3"
+    shift 3
+    PRICECAM_HOME="$home" "$bin" serve --port 0 "$@" 2>"$serve_log" &
+    serve_pid=$!
+    serve_url=""
+    for _ in $(seq 1 600); do
+        serve_url="$(grep -o 'http://127.0.0.1:[0-9]*' "$serve_log" | head -1 || true)"
+        [ -n "$serve_url" ] && return 0
+        kill -0 "$serve_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    cat "$serve_log" >&2
+    echo "$(basename "$0"): pricecam serve did not start" >&2
+    exit 1
+}
+stop_serve() {
+    local status=0
+    kill -TERM "$serve_pid"
+    wait "$serve_pid" || status=$?
+    serve_pid=""
+    [ "$status" -eq 0 ] || { cat "$serve_log" >&2; echo "$(basename "$0"): serve exited $status after SIGTERM" >&2; exit 1; }
+}

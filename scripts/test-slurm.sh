@@ -8,8 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 scripts/bootstrap.sh --slurm
 
-bin="${PRICECAM_BIN:-$(swift build --show-bin-path)/pricecam}"
-[ -x "$bin" ] || { echo "test-slurm: $bin is not built (swift build first)" >&2; exit 2; }
+bin="$(test_pricecam)"
 work="$(mktemp -d)"
 chmod 755 "$work"
 cleanup() {
