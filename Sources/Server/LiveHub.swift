@@ -18,6 +18,7 @@ import Synchronization
 public final class LiveHub: Sendable {
     public let camera: CameraSource
     let workers: Int
+    let stability: StabilityRule
     let makeSettings: @Sendable (CurrencySettings) throws -> ExtractionSettings
     let historyPath: String
     let metrics: ServerMetrics
@@ -41,11 +42,12 @@ public final class LiveHub: Sendable {
     private let state = Mutex(State())
 
     init(
-        camera: CameraSource, workers: Int, historyPath: String, metrics: ServerMetrics,
+        camera: CameraSource, workers: Int, stability: StabilityRule = .default, historyPath: String, metrics: ServerMetrics,
         makeSettings: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
     ) {
         self.camera = camera
         self.workers = workers
+        self.stability = stability
         self.historyPath = historyPath
         self.metrics = metrics
         self.makeSettings = makeSettings
@@ -81,7 +83,7 @@ public final class LiveHub: Sendable {
                 let source = try openSource(limits: extraction.limits)
                 recorder = try? HistoryRecorder(store: HistoryStore(path: historyPath))
                 let reporter = HubReporter(hub: self, recorder: recorder, origin: source.name)
-                let runner = LiveRunner(configuration: LiveConfiguration(jobs: workers), settings: extraction)
+                let runner = LiveRunner(configuration: LiveConfiguration(jobs: workers, stability: stability), settings: extraction)
                 try runner.run(source: TeeSource(inner: source, hub: self), stop: stopFlag, reporter: reporter)
             } catch {
                 failure = "\(error)"

@@ -26,6 +26,8 @@ public struct ServeConfiguration: Sendable {
     public var camera: CameraSource
     /// OCR workers for the camera.
     public var liveWorkers: Int
+    /// When a camera price counts as seen (`live --stable`).
+    public var stability: StabilityRule
     public var paths: PricecamPaths
     /// The extraction settings for the stored currency settings (OCR language,
     /// parser hint, converter): made by the CLI from its OCR options.
@@ -33,7 +35,7 @@ public struct ServeConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, uploadLimit: Int = 20 << 20, scanWorkers: Int = 1,
-        camera: CameraSource = .none, liveWorkers: Int = 1, paths: PricecamPaths,
+        camera: CameraSource = .none, liveWorkers: Int = 1, stability: StabilityRule = .default, paths: PricecamPaths,
         extraction: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
     ) {
         self.host = host
@@ -43,6 +45,7 @@ public struct ServeConfiguration: Sendable {
         self.scanWorkers = scanWorkers
         self.camera = camera
         self.liveWorkers = liveWorkers
+        self.stability = stability
         self.paths = paths
         self.extraction = extraction
     }

@@ -29,7 +29,8 @@ public final class ServerState: Sendable {
         let metrics = ServerMetrics()
         self.metrics = metrics
         self.live = LiveHub(
-            camera: configuration.camera, workers: configuration.liveWorkers, historyPath: configuration.paths.historyDatabase,
+            camera: configuration.camera, workers: configuration.liveWorkers, stability: configuration.stability,
+            historyPath: configuration.paths.historyDatabase,
             metrics: metrics, makeSettings: configuration.extraction)
     }
 

@@ -52,6 +52,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Frame rate to ask the camera for (with --replay: the replay rate).")
     var fps: Double = 15
 
+    @Option(name: .long, help: "Camera stability: a price is shown once seen in K of the last M frames read, as K/M.")
+    var stable: String = StabilityRule.default.description
+
     @Option(name: .shortAndLong, help: "OCR workers for scans and for the camera, each (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -70,6 +73,7 @@ struct Serve: AsyncParsableCommand {
         if loop && replay == nil { throw ValidationError("--loop only applies to --replay") }
         guard FrameSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got \(size)") }
         guard fps > 0 && fps <= 1000 else { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
+        guard StabilityRule(parsing: stable) != nil else { throw ValidationError("--stable must be K/M with 1 <= K <= M, got \(stable)") }
         if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters (e.g. openssl rand -hex 16)") }
     }
 
@@ -96,6 +100,7 @@ struct Serve: AsyncParsableCommand {
         }
         let configuration = ServeConfiguration(
             host: host, port: port, token: token, uploadLimit: uploadLimitMB << 20, scanWorkers: jobs, camera: camera, liveWorkers: jobs,
+            stability: StabilityRule(parsing: stable)!,
             paths: PricecamPaths.current(),
             extraction: { settings in
                 let converter = Converter(settings: settings)

@@ -26,6 +26,8 @@ struct TestServer {
         state = ServerState(
             configuration: ServeConfiguration(
                 host: "127.0.0.1", port: 0, token: token, uploadLimit: uploadLimit, scanWorkers: 1, camera: camera, liveWorkers: 1,
+                // Camera tests: a price counts on the first frame it is read on (the tests wait for it, not for a rate).
+                stability: StabilityRule(k: 1, m: 1),
                 paths: PricecamPaths(settingsFile: home + "/settings.toml", historyDatabase: home + "/history.sqlite"),
                 extraction: { settings in
                     let converter = Converter(settings: settings)
