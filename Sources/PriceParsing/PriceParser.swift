@@ -205,43 +205,67 @@ struct Associator {
         return scalar(k) == 0x45
     }
 
+    /// The number token at k with the marker, signs and unit around it; nil when it is no price
+    /// (rejected by the scanner, glued to what makes it an identifier, or a quantity).
     func candidate(_ k: Int, allowSign: Bool = true, used: TokenSet) -> Candidate? {
-        guard case .number(let ni) = T[k].kind, !scan.numbers[ni].rejected else { return nil }
-        // letters glued to the number: an ID (`A12`, `x2`, `12B`) or a unit (`500g`, `2x`)
-        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, scan.numbers[ni], used) {
-            return nil
-        }
-        if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind {
-            if c == 0x23 || c == 0x2F || c == 0x40 || c == 0x2E || c == 0x2C { return nil }  // `#123`, `/12`, `@12`, `O,99`
-            if T[k - 1].gap == 0, isNumber(k - 2) { return nil }  // `12?50`: an unknown glyph inside a number
-        }
-        if k + 2 < T.count, T[k + 1].gap == 0, T[k + 2].gap == 0, isNumber(k + 2), case .other = T[k + 1].kind {
-            return nil
-        }
-        if k + 1 < T.count {
-            switch T[k + 1].kind {
-            case .word(let w):
-                if isLoneE(k + 1) { break }
-                if T[k + 1].gap == 0 { return nil }
-                if T[k + 1].gap <= 2, w.isUnit {
-                    // `2 x 1,99`: the whole number before `x` is a count; `1,99 x 2` keeps its price
-                    let hasDecimalSep =
-                        scan.numbers[ni].seps.contains { $0 == 0x2C || $0 == 0x2E }
-                        || scan.numbers[ni].leadingSep != nil
-                    if !(w.isX && hasDecimalSep) { return nil }
-                }
-            case .percent:
-                if T[k + 1].gap <= 2 { return nil }
-            case .other(let c):
-                if T[k + 1].gap == 0, c == 0x2F, k + 2 < T.count, isNumber(k + 2) { return nil }
-            default: break
-            }
-        }
+        guard case .number(let ni) = T[k].kind, !scan.numbers[ni].rejected,
+            !gluedIdentifier(k, ni, used), !quantity(k, ni)
+        else { return nil }
         var c = Candidate(num: k, first: k, last: k)
         if k >= 2, isDashTok(k - 1), T[k].gap == 0, T[k - 1].gap == 0, case .word = T[k - 2].kind {
             c.hyphenated = true
         }
-        // before: [sign] marker | marker sign | sign
+        addLeading(to: &c, allowSign: allowSign, used: used)
+        if c.marker == nil { addTrailingMarker(to: &c, ni, used: used) }
+        if !c.negative { addTrailingMinus(to: &c, used: used) }
+        c.unit = unitAfter(c.last)
+        return c
+    }
+
+    /// Whether what is glued to the number at k makes it part of something else: letters before
+    /// it (`A12`, `x2`, unless `gluedWordAllowed`), `#123`, `/12`, `@12`, `O,99`, or an unknown
+    /// glyph between it and another number (`12?50`).
+    @inline(__always) private func gluedIdentifier(_ k: Int, _ ni: Int, _ used: TokenSet) -> Bool {
+        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, scan.numbers[ni], used) {
+            return true
+        }
+        if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind {
+            if c == 0x23 || c == 0x2F || c == 0x40 || c == 0x2E || c == 0x2C { return true }  // `#123`, `/12`, `@12`, `O,99`
+            if T[k - 1].gap == 0, isNumber(k - 2) { return true }  // `12?50`: an unknown glyph inside a number
+        }
+        if k + 2 < T.count, T[k + 1].gap == 0, T[k + 2].gap == 0, isNumber(k + 2), case .other = T[k + 1].kind {
+            return true
+        }
+        return false
+    }
+
+    /// Whether what follows the number at k makes it a quantity or a fraction: letters glued to
+    /// it (`500g`, `12B`, but `12,99E`), a unit (`2 x 1,99`; `1,99 x 2` keeps its price), a
+    /// percent sign, or `/` and another number.
+    @inline(__always) private func quantity(_ k: Int, _ ni: Int) -> Bool {
+        guard k + 1 < T.count else { return false }
+        switch T[k + 1].kind {
+        case .word(let w):
+            if isLoneE(k + 1) { return false }
+            if T[k + 1].gap == 0 { return true }
+            if T[k + 1].gap <= 2, w.isUnit {
+                let hasDecimalSep =
+                    scan.numbers[ni].seps.contains { $0 == 0x2C || $0 == 0x2E }
+                    || scan.numbers[ni].leadingSep != nil
+                return !(w.isX && hasDecimalSep)
+            }
+        case .percent:
+            return T[k + 1].gap <= 2
+        case .other(let c):
+            return T[k + 1].gap == 0 && c == 0x2F && k + 2 < T.count && isNumber(k + 2)
+        default: break
+        }
+        return false
+    }
+
+    /// What stands before the number of `c`: [sign] marker, marker sign, or a sign alone.
+    @inline(__always) private func addLeading(to c: inout Candidate, allowSign: Bool, used: TokenSet) {
+        let k = c.num
         if let (m, r) = markerAt(k - 1, used), T[k].gap <= 2 {
             c.marker = (m, r, k - 1)
             c.first = k - 1
@@ -259,38 +283,41 @@ struct Associator {
                 c.first = k - 1
             }
         }
-        // after: marker (unless it is glued to the next number)
-        if c.marker == nil, k + 1 < T.count, T[k + 1].gap <= 2 {
-            if let (m, r) = markerAt(k + 1, used), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
-                c.marker = (m, false, k + 1)
-                c.last = k + 1
-                if let ct = detachedCents(k, scan.numbers[ni]) {
-                    c.cents = ct
-                    c.last = ct
-                }
-            } else if isLoneE(k + 1), T[k + 1].gap <= 1 {
-                c.marker = (MarkerIDs.euro, true, k + 1)
-                c.last = k + 1
+    }
+
+    /// A marker after the number of `c` (unless it is glued to the next number), with cents
+    /// printed apart after it (`1250€ 60`); or a lone `E`, a misread `€`.
+    @inline(__always) private func addTrailingMarker(to c: inout Candidate, _ ni: Int, used: TokenSet) {
+        let k = c.num
+        guard k + 1 < T.count, T[k + 1].gap <= 2 else { return }
+        if let (m, r) = markerAt(k + 1, used), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
+            c.marker = (m, false, k + 1)
+            c.last = k + 1
+            if let ct = detachedCents(k, scan.numbers[ni]) {
+                c.cents = ct
+                c.last = ct
             }
+        } else if isLoneE(k + 1), T[k + 1].gap <= 1 {
+            c.marker = (MarkerIDs.euro, true, k + 1)
+            c.last = k + 1
         }
-        // trailing minus: `5,00-`, `€5.00-` (not a range dash)
-        if !c.negative, isDashTok(c.last + 1), T[c.last + 1].gap == 0 {
-            let after = c.last + 2
-            let followed =
-                after < T.count && T[after].gap <= 2
-                && (isNumber(after) || (markerAt(after, used) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
-            if !followed {
-                c.negative = true
-                c.last += 1
-                // `5,00- €`
-                if c.marker == nil, let (m, r) = markerAt(c.last + 1, used), !r, T[c.last + 1].gap <= 2 {
-                    c.marker = (m, false, c.last + 1)
-                    c.last += 1
-                }
-            }
+    }
+
+    /// A trailing minus (`5,00-`, `€5.00-`, `5,00- €`), not the dash of a range.
+    @inline(__always) private func addTrailingMinus(to c: inout Candidate, used: TokenSet) {
+        guard isDashTok(c.last + 1), T[c.last + 1].gap == 0 else { return }
+        let after = c.last + 2
+        let followed =
+            after < T.count && T[after].gap <= 2
+            && (isNumber(after) || (markerAt(after, used) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
+        guard !followed else { return }
+        c.negative = true
+        c.last += 1
+        // `5,00- €`
+        if c.marker == nil, let (m, r) = markerAt(c.last + 1, used), !r, T[c.last + 1].gap <= 2 {
+            c.marker = (m, false, c.last + 1)
+            c.last += 1
         }
-        c.unit = unitAfter(c.last)
-        return c
     }
 
     struct Valued {
