@@ -48,8 +48,9 @@ struct Token {
 }
 
 @inline(__always) func asciiDigit(_ v: UInt32) -> UInt8? {
-    if v >= 0x30 && v <= 0x39 { return UInt8(v) }
-    if v >= 0xFF10 && v <= 0xFF19 { return UInt8(v - 0xFF10 + 0x30) }  // fullwidth
+    // (one wrapping subtraction and one comparison per range)
+    if v &- 0x30 < 10 { return UInt8(truncatingIfNeeded: v) }
+    if v &- 0xFF10 < 10 { return UInt8(truncatingIfNeeded: v - 0xFF10 + 0x30) }  // fullwidth
     return nil
 }
 
@@ -75,7 +76,8 @@ struct Token {
 }
 
 @inline(__always) func isSpaceLike(_ v: UInt32) -> Bool {
-    v == 0x20 || v == 0x09 || v == 0xA0 || v == 0x2007 || v == 0x2009 || v == 0x200A
+    if v < 0x80 { return v == 0x20 || v == 0x09 }  // most scalars: two comparisons, not fourteen
+    return v == 0xA0 || v == 0x2007 || v == 0x2009 || v == 0x200A
         || v == 0x202F || v == 0x2002 || v == 0x2003 || v == 0x2004 || v == 0x2005
         || v == 0x2006 || v == 0x2008 || v == 0x3000
 }
@@ -86,11 +88,13 @@ struct Token {
 }
 
 @inline(__always) func isDash(_ v: UInt32) -> Bool {
-    v == 0x2D || v == 0x2012 || v == 0x2013 || v == 0x2014 || v == 0x2212 || v == 0xFE63 || v == 0xFF0D
+    if v < 0x80 { return v == 0x2D }
+    return v == 0x2012 || v == 0x2013 || v == 0x2014 || v == 0x2212 || v == 0xFE63 || v == 0xFF0D
 }
 
 @inline(__always) func isDecimalSep(_ v: UInt32) -> Bool {
-    v == 0x2E || v == 0x2C || v == 0xFF0E || v == 0xFF0C
+    if v < 0x80 { return v == 0x2E || v == 0x2C }
+    return v == 0xFF0E || v == 0xFF0C
 }
 
 @inline(__always) func normSep(_ v: UInt32) -> UInt8 {
@@ -125,16 +129,53 @@ func slowIsLetter(_ s: Unicode.Scalar) -> Bool {
 extension String {
     /// The string of these scalars, encoded straight into its storage.
     init(_ scalars: Slice<Scalars>) {
-        let count = scalars.reduce(0) { $0 + UTF8.width($1) }
+        self = scalars.base.withUnsafeElements(scalars.startIndex..<scalars.endIndex) { String(utf8Of: $0) }
+    }
+
+    /// The string of these scalars (from contiguous memory: no per-scalar index checks).
+    private init(utf8Of scalars: UnsafeBufferPointer<Unicode.Scalar>) {
+        var count = 0
+        for u in scalars { count += UTF8.width(u) }
         self.init(unsafeUninitializedCapacity: count) { buffer in
             var i = 0
             for u in scalars {
-                UTF8.encode(u) { byte in
-                    buffer[i] = byte
+                let v = u.value
+                if v < 0x80 {
+                    buffer[i] = UInt8(truncatingIfNeeded: v)
                     i += 1
+                } else if v < 0x800 {
+                    buffer[i] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+                    buffer[i + 1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                    i += 2
+                } else if v < 0x1_0000 {
+                    buffer[i] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+                    buffer[i + 1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+                    buffer[i + 2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                    i += 3
+                } else {
+                    buffer[i] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+                    buffer[i + 1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
+                    buffer[i + 2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+                    buffer[i + 3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                    i += 4
                 }
             }
             return i
+        }
+    }
+}
+
+extension FixedList<WordSpan> {
+    /// The index of the word whose scalars hold p, -1 for a joining space.
+    func word(containing p: Int) -> Int {
+        withUnsafeElements(0..<count) { spans in
+            guard !spans.isEmpty else { return -1 }
+            var lo = 0, hi = spans.count  // the word is the last one starting at or before p
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if spans[mid].lowerBound <= p { lo = mid } else { hi = mid }
+            }
+            return spans[lo].range.contains(p) ? lo : -1
         }
     }
 }
@@ -167,114 +208,115 @@ struct Scan {
     /// Room for the groups and separators of numbers longer than their inline storage.
     var spill: SpillArena? = nil
 
-    /// Scans `line` and hands the scan to `body`. The scan's lists live in one temporary
-    /// allocation (on the stack when it fits in 1 KB) sized up front: a line has at most as
-    /// many scalars as UTF-8 bytes, at most as many tokens as scalars (each takes at least
-    /// one), and at most as many numbers as runs of digits (each starts one and ends after it).
-    /// Nothing of the scan may outlive `body`.
+    /// Scans `line` and hands the scan to `body`. The scan's lists live in temporary
+    /// allocations sized up front, one per list so that each stays on the stack when it fits in
+    /// 1 KB: a line has at most as many scalars as UTF-8 bytes, at most as many tokens as
+    /// scalars (each takes at least one), and at most as many numbers as runs of digits (each
+    /// starts one and ends after it). Nothing of the scan may outlive `body`.
     static func withScan<R>(of line: TextLine, _ body: (inout Scan) -> R) -> R {
         let words = line.words
-        var scalars = 0, digitRuns = 0, anyBox = false
+        var bytes = 0, anyBox = false
         for k in words.indices {  // by index: iterating would copy each word
-            scalars += words[k].text.utf8.count + 1
-            digitRuns += Self.digitRuns(in: words[k].text)
+            bytes += words[k].text.utf8.count + 1
             anyBox = anyBox || words[k].box != nil
         }
-        var layout = ListLayout()
-        let sAt = layout.add(Unicode.Scalar.self, scalars)
-        let rangesAt = layout.add(WordSpan.self, words.count)
-        let tokensAt = layout.add(Token.self, scalars)
-        let numbersAt = layout.add(RawNumber.self, digitRuns)
-        return withUnsafeTemporaryAllocation(byteCount: layout.byteCount, alignment: ListLayout.alignment) { memory in
-            var scan = Scan(
-                line: line, anyBox: anyBox, s: sAt.list(in: memory), wordRanges: rangesAt.list(in: memory),
-                tokens: tokensAt.list(in: memory), numbers: numbersAt.list(in: memory))
-            return body(&scan)
+        // (written out, not through a generic helper: the closures then inline)
+        return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(1, bytes)) { sBuffer in
+            withUnsafeTemporaryAllocation(of: WordSpan.self, capacity: max(1, words.count)) { rangesBuffer in
+                var s = FixedList(sBuffer, capacity: bytes)
+                var wordRanges = FixedList(rangesBuffer, capacity: words.count)
+                let digitRuns = read(words, into: &s, wordRanges: &wordRanges)
+                return withUnsafeTemporaryAllocation(of: Token.self, capacity: max(1, s.count)) { tokens in
+                    withUnsafeTemporaryAllocation(of: RawNumber.self, capacity: max(1, digitRuns)) { numbers in
+                        var scan = Scan(
+                            s: s, wordRanges: wordRanges, boxes: anyBox ? words.map(\.box) : [],
+                            tokens: FixedList(tokens, capacity: s.count), numbers: FixedList(numbers, capacity: digitRuns))
+                        // Every number starts with a digit (after at most a separator): a line
+                        // without one holds no price and is not tokenized.
+                        if digitRuns > 0 { scan.tokenize() }
+                        return body(&scan)
+                    }
+                }
+            }
         }
     }
 
-    /// How many runs of digits (`asciiDigit`: ASCII or fullwidth) `text` has; its UTF-8 byte
-    /// count, as good a bound, when its bytes are not at hand.
-    private static func digitRuns(in text: String) -> Int {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            var runs = 0, inRun = false
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                var isDigit = b >= 0x30 && b <= 0x39
-                // U+FF10...U+FF19 are EF BC 90...99 in UTF-8
-                if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBC, bytes[i + 2] >= 0x90 && bytes[i + 2] <= 0x99 {
-                    isDigit = true
-                    i += 2
-                }
-                if isDigit && !inRun { runs += 1 }
-                inRun = isDigit
-                i += 1
-            }
-            return runs
-        } ?? text.utf8.count
-    }
-
-    private init(
-        line: TextLine, anyBox: Bool, s: Scalars, wordRanges: FixedList<WordSpan>,
-        tokens: FixedList<Token>, numbers: FixedList<RawNumber>
-    ) {
-        let words = line.words
+    private init(s: Scalars, wordRanges: FixedList<WordSpan>, boxes: [Box?], tokens: FixedList<Token>, numbers: FixedList<RawNumber>) {
         self.s = s
         self.wordRanges = wordRanges
+        self.boxes = boxes
         self.tokens = tokens
         self.numbers = numbers
+    }
+
+    /// Writes the scalars of `words`, joined by single spaces, to `s` and where each word's are
+    /// to `wordRanges`; returns how many runs of digits (`asciiDigit`: ASCII or fullwidth) they hold.
+    private static func read(_ words: [TextWord], into s: inout Scalars, wordRanges: inout FixedList<WordSpan>) -> Int {
+        var runs = 0
         for k in words.indices {
-            if k > 0 { self.s.append(" ") }
-            let start = self.s.count
-            Self.appendScalars(of: words[k].text, to: &self.s)
-            self.wordRanges.append(WordSpan(start..<self.s.count))
+            if k > 0 { s.append(" ") }
+            let start = s.count
+            runs += appendScalars(of: words[k].text, to: &s)
+            wordRanges.append(WordSpan(start..<s.count))
         }
-        self.boxes = anyBox ? words.map(\.box) : []
-        // Every number starts with a digit (after at most a separator): a line without one
-        // (no room for numbers) holds no price and is not tokenized.
-        guard numbers.capacity > 0 else { return }
-        tokenize()
+        return runs
     }
 
     /// Appends the scalars of `text`, decoded straight from its UTF-8 storage (a native
-    /// string's is valid UTF-8) rather than through `unicodeScalars`' index arithmetic.
-    private static func appendScalars(of text: String, to s: inout Scalars) {
+    /// string's is valid UTF-8) rather than through `unicodeScalars`' index arithmetic; returns
+    /// how many runs of digits (`asciiDigit`) they hold.
+    private static func appendScalars(of text: String, to s: inout Scalars) -> Int {
+        var runs = 0, inRun = false
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var i = 0
-            while i < bytes.count {
-                let b0 = UInt32(bytes[i])
-                var v = b0, width = 1
-                if b0 >= 0xF0 {
-                    v =
-                        (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                        | UInt32(bytes[i + 3] & 0x3F)
-                    width = 4
-                } else if b0 >= 0xE0 {
-                    v = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                    width = 3
-                } else if b0 >= 0xC0 {
-                    v = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                    width = 2
+            s.append(upTo: bytes.count) { out in
+                var i = 0, n = 0
+                while i < bytes.count {
+                    let b0 = UInt32(bytes[i])
+                    if b0 < 0x80 {  // ASCII, most scalars: no decoding, and a digit is 0-9
+                        out[n] = Unicode.Scalar(UInt8(truncatingIfNeeded: b0))
+                        let isDigit = b0 &- 0x30 < 10
+                        if isDigit && !inRun { runs += 1 }
+                        inRun = isDigit
+                        n += 1
+                        i += 1
+                        continue
+                    }
+                    var v = b0, width = 1
+                    if b0 >= 0xF0 {
+                        v =
+                            (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                            | UInt32(bytes[i + 3] & 0x3F)
+                        width = 4
+                    } else if b0 >= 0xE0 {
+                        v = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                        width = 3
+                    } else if b0 >= 0xC0 {
+                        v = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                        width = 2
+                    }
+                    out[n] = Unicode.Scalar(v).unsafelyUnwrapped
+                    let isDigit = asciiDigit(v) != nil
+                    if isDigit && !inRun { runs += 1 }
+                    inRun = isDigit
+                    n += 1
+                    i += width
                 }
-                s.append(Unicode.Scalar(v).unsafelyUnwrapped)
-                i += width
+                return n
             }
         }
         if done == nil {
-            for u in text.unicodeScalars { s.append(u) }
+            for u in text.unicodeScalars {
+                s.append(u)
+                let isDigit = asciiDigit(u.value) != nil
+                if isDigit && !inRun { runs += 1 }
+                inRun = isDigit
+            }
         }
+        return runs
     }
 
     /// The index of the word scalar p came from, -1 for a joining space.
-    func wordOf(_ p: Int) -> Int {
-        var lo = 0, hi = wordRanges.count  // the word is the last one starting at or before p
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if wordRanges[mid].lowerBound <= p { lo = mid } else { hi = mid }
-        }
-        return wordRanges[lo].range.contains(p) ? lo : -1
-    }
+    func wordOf(_ p: Int) -> Int { wordRanges.word(containing: p) }
 
     private func v(_ i: Int) -> UInt32 { i < s.count && i >= 0 ? s[i].value : 0 }
     private func digitAt(_ i: Int) -> Bool { i >= 0 && i < s.count && asciiDigit(s[i].value) != nil }
@@ -369,7 +411,7 @@ struct Scan {
     }
 
     /// Splits `s` into `tokens` (and the numbers among them into `numbers`), left to right.
-    private mutating func tokenize() {
+    mutating func tokenize() {
         var i = 0
         var lastEnd = 0
         while i < s.count {
@@ -414,7 +456,7 @@ struct Scan {
     private func wordToken(at i: Int) -> (TokenKind, Int) {
         let c = s[i].value
         if isSingleCharWord(c) {
-            if let m = MarkerIDs.cjk[c] { return (.marker(m, repaired: false), i + 1) }
+            if let m = MarkerIDs.cjkMarker(c) { return (.marker(m, repaired: false), i + 1) }
             return (.word(WordInfo(singleChar: s[i])), i + 1)
         }
         var j = i
