@@ -67,7 +67,8 @@ public struct PriceParser: Sendable {
             }
             guard let (li, mi) = found else { continue }
             let h = lines[i].box?.height ?? 0
-            if let b = best, b.height * 10 > h * 13 { continue }  // an earlier, taller total stays
+            // an earlier, taller total stays
+            if let b = best, b.height * TotalChoice.tallerRatio.denominator > h * TotalChoice.tallerRatio.numerator { continue }
             best = (li, mi, h)
         }
         if let b = best { perLine[b.line][b.index].role = .total }
@@ -540,6 +541,15 @@ struct TokenSet {
             }
         }
     }
+}
+
+/// Which of several total keyword lines gives the total (`PriceParser.parse(lines:)`).
+enum TotalChoice {
+    /// An earlier total line keeps the role when it is more than 13/10 as tall as a later one: a
+    /// receipt prints its total larger than the lines that repeat the word (subtotals, "total
+    /// items"). Set by hand with the first parser (integers: no rounding at the boundary), not
+    /// fitted to a data set.
+    static let tallerRatio = (numerator: 13, denominator: 10)
 }
 
 /// A match's confidence: the OCR's confidence in its words times a factor per doubt the parser
