@@ -56,8 +56,24 @@ enum MarkerIDs {
     @inline(__always) static func symbol(_ v: UInt32) -> MarkerID? {
         if v < 0x80 { return asciiSymbols[Int(v)] }
         if v < SmallScalars.end, !SmallScalars.mayBeSymbol(v) { return nil }  // no hashing for most letters
-        return symbols[v]
+        return packedSymbols[UInt64(v)]
     }
+
+    /// `symbols` and `cjk` keyed by the scalar's value in a `PackedTable` (no scalar is 0): a
+    /// multiplicative hash per look-up instead of `Dictionary`'s SipHash, for `€` on most lines.
+    private static let packedSymbols = PackedTable(Dictionary(uniqueKeysWithValues: symbols.map { (UInt64($0.key), $0.value) }))
+    private static let packedCJK = PackedTable(Dictionary(uniqueKeysWithValues: cjk.map { (UInt64($0.key), $0.value) }))
+    /// `Markers.continuations` above ASCII, likewise.
+    private static let packedContinuations = PackedTable(
+        Dictionary(uniqueKeysWithValues: Markers.continuations.filter { $0 >= 0x80 }.map { (UInt64($0), true) }))
+
+    /// The text of a single-scalar marker (`symbols`, `cjk`), made once.
+    @inline(__always) static func singleScalarText(_ v: UInt32) -> String? { packedTexts[UInt64(v)] }
+    private static let packedTexts = PackedTable(
+        Dictionary((Array(symbols.keys) + Array(cjk.keys)).map { (UInt64($0), String(Unicode.Scalar($0)!)) }) { text, _ in text })
+
+    /// The CJK scalar `v` as a marker (`円`, `元`), if it is one (`cjk`).
+    @inline(__always) static func cjkMarker(_ v: UInt32) -> MarkerID? { packedCJK[UInt64(v)] }
 
     /// `Markers.continuations`, with the ASCII ones as bits.
     private static let asciiContinuations: (UInt64, UInt64) = Markers.continuations.filter { $0 < 0x80 }.reduce((0, 0)) {
@@ -66,7 +82,7 @@ enum MarkerIDs {
 
     /// Whether `v` follows a letter inside some marker (`Markers.continuations`).
     @inline(__always) static func isContinuation(_ v: UInt32) -> Bool {
-        if v >= 0x80 { return Markers.continuations.contains(v) }
+        if v >= 0x80 { return packedContinuations[UInt64(v)] != nil }
         return (v < 64 ? asciiContinuations.0 >> UInt64(v) : asciiContinuations.1 >> UInt64(v - 64)) & 1 != 0
     }
     static let cjk: [UInt32: MarkerID] = Markers.cjk.mapValues(id)

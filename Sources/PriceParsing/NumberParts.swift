@@ -24,7 +24,12 @@ final class SpillArena {
 /// when full (the old one stays valid for copies that still read it).
 struct Spilled<T: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<T>? = nil
-    private var capacity = 0
+    /// In 32 bits, with the owner's count after it in the same 16 bytes (`RawNumber`'s size).
+    private var storedCapacity: Int32 = 0
+    private var capacity: Int {
+        get { Int(storedCapacity) }
+        set { storedCapacity = Int32(newValue) }
+    }
 
     /// Writes `value` at `index` (one past the last written), growing first when needed.
     mutating func set(_ value: T, at index: Int, arena: inout SpillArena?) {
@@ -42,12 +47,15 @@ struct Spilled<T: BitwiseCopyable> {
     subscript(i: Int) -> T { base.unsafelyUnwrapped[i] }
 }
 
-/// A number's digit groups: the first four held inline, so that the usual price (`12,99`,
-/// `1.234,56`) needs no more room; further groups go to the line's `SpillArena`.
+/// A number's digit groups: the first three held inline, so that the usual price (`12,99`,
+/// `1.234,56`) needs no more room; further groups go to the line's `SpillArena`. (Three, not
+/// four: a `RawNumber` of 128 bytes lets the numbers of a line with up to 8 runs of digits
+/// stay in `withUnsafeTemporaryAllocation`'s 1 KB of stack.)
 struct DigitGroups: RandomAccessCollection {
-    private var g0 = DigitGroup(), g1 = DigitGroup(), g2 = DigitGroup(), g3 = DigitGroup()
+    private var g0 = DigitGroup(), g1 = DigitGroup(), g2 = DigitGroup()
     private var more = Spilled<DigitGroup>()
-    private(set) var count = 0
+    private var storedCount: Int32 = 0
+    var count: Int { Int(storedCount) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
@@ -58,8 +66,7 @@ struct DigitGroups: RandomAccessCollection {
         case 0: return g0
         case 1: return g1
         case 2: return g2
-        case 3: return g3
-        default: return more[i - 4]
+        default: return more[i - 3]
         }
     }
 
@@ -68,10 +75,9 @@ struct DigitGroups: RandomAccessCollection {
         case 0: g0 = g
         case 1: g1 = g
         case 2: g2 = g
-        case 3: g3 = g
-        default: more.set(g, at: count - 4, arena: &spill)
+        default: more.set(g, at: count - 3, arena: &spill)
         }
-        count += 1
+        storedCount += 1
     }
 
     mutating func append(contentsOf groups: DigitGroups, spill: inout SpillArena?) {
@@ -84,7 +90,8 @@ struct DigitGroups: RandomAccessCollection {
 struct Separators: RandomAccessCollection {
     private var packed: UInt64 = 0
     private var more = Spilled<UInt8>()
-    private(set) var count = 0
+    private var storedCount: Int32 = 0
+    var count: Int { Int(storedCount) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
@@ -96,7 +103,7 @@ struct Separators: RandomAccessCollection {
 
     mutating func append(_ sep: UInt8, spill: inout SpillArena?) {
         if count < 8 { packed |= UInt64(sep) << UInt64(8 * count) } else { more.set(sep, at: count - 8, arena: &spill) }
-        count += 1
+        storedCount += 1
     }
 
     mutating func append(contentsOf seps: Separators, spill: inout SpillArena?) {
@@ -104,8 +111,8 @@ struct Separators: RandomAccessCollection {
     }
 }
 
-/// A list in memory owned elsewhere, with its room fixed up front: the scan's lists share one
-/// temporary allocation per line (`Scan.withScan`) instead of an array each.
+/// A list in memory owned elsewhere, with its room fixed up front: the scan's lists live in
+/// temporary allocations (`Scan.withScan`) instead of an array each.
 struct FixedList<Element: BitwiseCopyable>: RandomAccessCollection, MutableCollection {
     private let base: UnsafeMutablePointer<Element>
     let capacity: Int
@@ -114,6 +121,13 @@ struct FixedList<Element: BitwiseCopyable>: RandomAccessCollection, MutableColle
     init(base: UnsafeMutablePointer<Element>, capacity: Int) {
         self.base = base
         self.capacity = capacity
+    }
+
+    /// The list in `buffer`, with room for `capacity` values (at most the buffer's, which is at
+    /// least one: a temporary allocation of none may have no address).
+    init(_ buffer: UnsafeMutableBufferPointer<Element>, capacity: Int) {
+        precondition(capacity <= buffer.count)
+        self.init(base: buffer.baseAddress.unsafelyUnwrapped, capacity: capacity)
     }
 
     var startIndex: Int { 0 }
@@ -137,29 +151,20 @@ struct FixedList<Element: BitwiseCopyable>: RandomAccessCollection, MutableColle
         count += 1
     }
 
+    /// The values in `range` as a buffer, valid during `body` (checked once, not per value).
+    func withUnsafeElements<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) -> R) -> R {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+        return body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// Appends what `body` writes to the room after the last value (at most `maxCount`
+    /// values, checked once rather than per value); `body` returns how many it wrote.
+    mutating func append(upTo maxCount: Int, _ body: (UnsafeMutablePointer<Element>) -> Int) {
+        precondition(maxCount >= 0 && count + maxCount <= capacity, "list full")
+        let written = body(base + count)
+        precondition(written >= 0 && written <= maxCount, "wrote past the room given")
+        count += written
+    }
+
     mutating func removeAll() { count = 0 }
-}
-
-/// Places lists of trivial values one after another in one block of memory.
-struct ListLayout {
-    static let alignment = 8  // at least that of every element type placed (more costs an aligned malloc)
-    private(set) var byteCount = 0
-
-    /// Where a list of `capacity` values of `T` goes.
-    struct Place<T: BitwiseCopyable> {
-        let offset: Int
-        let capacity: Int
-
-        func list(in memory: UnsafeMutableRawBufferPointer) -> FixedList<T> {
-            let p = (memory.baseAddress.unsafelyUnwrapped + offset).bindMemory(to: T.self, capacity: capacity)
-            return FixedList(base: p, capacity: capacity)
-        }
-    }
-
-    mutating func add<T: BitwiseCopyable>(_: T.Type, _ capacity: Int) -> Place<T> {
-        precondition(MemoryLayout<T>.alignment <= Self.alignment)
-        let offset = (byteCount + Self.alignment - 1) / Self.alignment * Self.alignment
-        byteCount = offset + MemoryLayout<T>.stride * capacity
-        return Place(offset: offset, capacity: capacity)
-    }
 }

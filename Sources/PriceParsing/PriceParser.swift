@@ -67,7 +67,8 @@ public struct PriceParser: Sendable {
             }
             guard let (li, mi) = found else { continue }
             let h = lines[i].box?.height ?? 0
-            if let b = best, b.height * 10 > h * 13 { continue }  // an earlier, taller total stays
+            // an earlier, taller total stays
+            if let b = best, b.height * TotalChoice.tallerRatio.denominator > h * TotalChoice.tallerRatio.numerator { continue }
             best = (li, mi, h)
         }
         if let b = best { perLine[b.line][b.index].role = .total }
@@ -81,20 +82,30 @@ public struct PriceParser: Sendable {
 }
 
 /// Ties the tokens of one line into matches.
+///
+/// Holds the scan's lists (plain values, over memory the scan owns) and the words rather than
+/// the scan and the line themselves: copying it then retains no more than the words and the
+/// hint.
 struct Associator {
-    let scan: Scan
-    let line: TextLine
-    let options: ParserOptions
+    /// The scan's scalars, word ranges, numbers and tokens (`Scan`).
+    let s: Scalars
+    let wordRanges: FixedList<WordSpan>
+    let numbers: FixedList<RawNumber>
+    let T: FixedList<Token>
+    /// The line's words.
+    let words: [TextWord]
+    let bareNumbers: BareNumberPolicy
     /// `options.currencyHint` in upper case.
     let hint: String?
-    let T: FixedList<Token>
 
     init(scan: Scan, line: TextLine, options: ParserOptions, hint: String?) {
-        self.scan = scan
-        self.line = line
-        self.options = options
+        s = scan.s
+        wordRanges = scan.wordRanges
+        numbers = scan.numbers
+        T = scan.tokens
+        words = line.words
+        bareNumbers = options.bareNumbers
         self.hint = hint
-        self.T = scan.tokens
     }
 
     struct Candidate {
@@ -125,19 +136,28 @@ struct Associator {
         if k >= 0, k < T.count, !used[k], case .marker(let m, let r) = T[k].kind { return (m, r) }
         return nil
     }
-    private func scalar(_ k: Int) -> UInt32 { scan.s[T[k].start].value }
+    private func scalar(_ k: Int) -> UInt32 { s[T[k].start].value }
     private func raw(_ k: Int) -> RawNumber? {
-        if k >= 0, k < T.count, case .number(let ni) = T[k].kind { return scan.numbers[ni] }
+        if k >= 0, k < T.count, case .number(let ni) = T[k].kind { return numbers[ni] }
         return nil
     }
+    private func wordOf(_ p: Int) -> Int { wordRanges.word(containing: p) }
     private func text(_ a: Int, _ b: Int) -> String { string(T[a].start..<T[b].end) }
 
+    /// The text of the marker token k: a single-scalar marker's from a table (`€`, `円`: the
+    /// same text, not built again for each match), else as any text.
+    private func markerText(_ k: Int) -> String {
+        if T[k].end - T[k].start == 1, let known = MarkerIDs.singleScalarText(scalar(k)) { return known }
+        return text(k, k)
+    }
+
     /// The text of scalars r: a whole word's own string when r is exactly one word (no new
-    /// string to build), else one made from the scalars (the same text either way).
-    private func string(_ r: Range<Int>) -> String {
-        let w = scan.wordOf(r.lowerBound)
-        if w >= 0, scan.wordRanges[w].range == r { return line.words[w].text }
-        return String(scan.s[r])
+    /// string to build), else one made from the scalars (the same text either way). `word` is
+    /// the word of r's first scalar (`wordOf`) when the caller knows it.
+    private func string(_ r: Range<Int>, word: Int? = nil) -> String {
+        let w = word ?? wordOf(r.lowerBound)
+        if w >= 0, wordRanges[w].range == r { return words[w].text }
+        return String(s[r])
     }
 
     /// A word glued before a number (`Total29.90`, `税込1,280円`) leaves it a price when the word
@@ -205,43 +225,67 @@ struct Associator {
         return scalar(k) == 0x45
     }
 
+    /// The number token at k with the marker, signs and unit around it; nil when it is no price
+    /// (rejected by the scanner, glued to what makes it an identifier, or a quantity).
     func candidate(_ k: Int, allowSign: Bool = true, used: TokenSet) -> Candidate? {
-        guard case .number(let ni) = T[k].kind, !scan.numbers[ni].rejected else { return nil }
-        // letters glued to the number: an ID (`A12`, `x2`, `12B`) or a unit (`500g`, `2x`)
-        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, scan.numbers[ni], used) {
-            return nil
-        }
-        if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind {
-            if c == 0x23 || c == 0x2F || c == 0x40 || c == 0x2E || c == 0x2C { return nil }  // `#123`, `/12`, `@12`, `O,99`
-            if T[k - 1].gap == 0, isNumber(k - 2) { return nil }  // `12?50`: an unknown glyph inside a number
-        }
-        if k + 2 < T.count, T[k + 1].gap == 0, T[k + 2].gap == 0, isNumber(k + 2), case .other = T[k + 1].kind {
-            return nil
-        }
-        if k + 1 < T.count {
-            switch T[k + 1].kind {
-            case .word(let w):
-                if isLoneE(k + 1) { break }
-                if T[k + 1].gap == 0 { return nil }
-                if T[k + 1].gap <= 2, w.isUnit {
-                    // `2 x 1,99`: the whole number before `x` is a count; `1,99 x 2` keeps its price
-                    let hasDecimalSep =
-                        scan.numbers[ni].seps.contains { $0 == 0x2C || $0 == 0x2E }
-                        || scan.numbers[ni].leadingSep != nil
-                    if !(w.isX && hasDecimalSep) { return nil }
-                }
-            case .percent:
-                if T[k + 1].gap <= 2 { return nil }
-            case .other(let c):
-                if T[k + 1].gap == 0, c == 0x2F, k + 2 < T.count, isNumber(k + 2) { return nil }
-            default: break
-            }
-        }
+        guard case .number(let ni) = T[k].kind, !numbers[ni].rejected,
+            !gluedIdentifier(k, ni, used), !quantity(k, ni)
+        else { return nil }
         var c = Candidate(num: k, first: k, last: k)
         if k >= 2, isDashTok(k - 1), T[k].gap == 0, T[k - 1].gap == 0, case .word = T[k - 2].kind {
             c.hyphenated = true
         }
-        // before: [sign] marker | marker sign | sign
+        addLeading(to: &c, allowSign: allowSign, used: used)
+        if c.marker == nil { addTrailingMarker(to: &c, ni, used: used) }
+        if !c.negative { addTrailingMinus(to: &c, used: used) }
+        c.unit = unitAfter(c.last)
+        return c
+    }
+
+    /// Whether what is glued to the number at k makes it part of something else: letters before
+    /// it (`A12`, `x2`, unless `gluedWordAllowed`), `#123`, `/12`, `@12`, `O,99`, or an unknown
+    /// glyph between it and another number (`12?50`).
+    @inline(__always) private func gluedIdentifier(_ k: Int, _ ni: Int, _ used: TokenSet) -> Bool {
+        if k > 0, T[k].gap == 0, case .word(let w) = T[k - 1].kind, !gluedWordAllowed(k, w, numbers[ni], used) {
+            return true
+        }
+        if k > 0, T[k].gap == 0, case .other(let c) = T[k - 1].kind {
+            if c == 0x23 || c == 0x2F || c == 0x40 || c == 0x2E || c == 0x2C { return true }  // `#123`, `/12`, `@12`, `O,99`
+            if T[k - 1].gap == 0, isNumber(k - 2) { return true }  // `12?50`: an unknown glyph inside a number
+        }
+        if k + 2 < T.count, T[k + 1].gap == 0, T[k + 2].gap == 0, isNumber(k + 2), case .other = T[k + 1].kind {
+            return true
+        }
+        return false
+    }
+
+    /// Whether what follows the number at k makes it a quantity or a fraction: letters glued to
+    /// it (`500g`, `12B`, but `12,99E`), a unit (`2 x 1,99`; `1,99 x 2` keeps its price), a
+    /// percent sign, or `/` and another number.
+    @inline(__always) private func quantity(_ k: Int, _ ni: Int) -> Bool {
+        guard k + 1 < T.count else { return false }
+        switch T[k + 1].kind {
+        case .word(let w):
+            if isLoneE(k + 1) { return false }
+            if T[k + 1].gap == 0 { return true }
+            if T[k + 1].gap <= 2, w.isUnit {
+                let hasDecimalSep =
+                    numbers[ni].seps.contains { $0 == 0x2C || $0 == 0x2E }
+                    || numbers[ni].leadingSep != nil
+                return !(w.isX && hasDecimalSep)
+            }
+        case .percent:
+            return T[k + 1].gap <= 2
+        case .other(let c):
+            return T[k + 1].gap == 0 && c == 0x2F && k + 2 < T.count && isNumber(k + 2)
+        default: break
+        }
+        return false
+    }
+
+    /// What stands before the number of `c`: [sign] marker, marker sign, or a sign alone.
+    @inline(__always) private func addLeading(to c: inout Candidate, allowSign: Bool, used: TokenSet) {
+        let k = c.num
         if let (m, r) = markerAt(k - 1, used), T[k].gap <= 2 {
             c.marker = (m, r, k - 1)
             c.first = k - 1
@@ -259,38 +303,41 @@ struct Associator {
                 c.first = k - 1
             }
         }
-        // after: marker (unless it is glued to the next number)
-        if c.marker == nil, k + 1 < T.count, T[k + 1].gap <= 2 {
-            if let (m, r) = markerAt(k + 1, used), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
-                c.marker = (m, false, k + 1)
-                c.last = k + 1
-                if let ct = detachedCents(k, scan.numbers[ni]) {
-                    c.cents = ct
-                    c.last = ct
-                }
-            } else if isLoneE(k + 1), T[k + 1].gap <= 1 {
-                c.marker = (MarkerIDs.euro, true, k + 1)
-                c.last = k + 1
+    }
+
+    /// A marker after the number of `c` (unless it is glued to the next number), with cents
+    /// printed apart after it (`1250€ 60`); or a lone `E`, a misread `€`.
+    @inline(__always) private func addTrailingMarker(to c: inout Candidate, _ ni: Int, used: TokenSet) {
+        let k = c.num
+        guard k + 1 < T.count, T[k + 1].gap <= 2 else { return }
+        if let (m, r) = markerAt(k + 1, used), !r, !(T[k + 1].gap >= 1 && isNumber(k + 2) && T[k + 2].gap == 0) {
+            c.marker = (m, false, k + 1)
+            c.last = k + 1
+            if let ct = detachedCents(k, numbers[ni]) {
+                c.cents = ct
+                c.last = ct
             }
+        } else if isLoneE(k + 1), T[k + 1].gap <= 1 {
+            c.marker = (MarkerIDs.euro, true, k + 1)
+            c.last = k + 1
         }
-        // trailing minus: `5,00-`, `€5.00-` (not a range dash)
-        if !c.negative, isDashTok(c.last + 1), T[c.last + 1].gap == 0 {
-            let after = c.last + 2
-            let followed =
-                after < T.count && T[after].gap <= 2
-                && (isNumber(after) || (markerAt(after, used) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
-            if !followed {
-                c.negative = true
-                c.last += 1
-                // `5,00- €`
-                if c.marker == nil, let (m, r) = markerAt(c.last + 1, used), !r, T[c.last + 1].gap <= 2 {
-                    c.marker = (m, false, c.last + 1)
-                    c.last += 1
-                }
-            }
+    }
+
+    /// A trailing minus (`5,00-`, `€5.00-`, `5,00- €`), not the dash of a range.
+    @inline(__always) private func addTrailingMinus(to c: inout Candidate, used: TokenSet) {
+        guard isDashTok(c.last + 1), T[c.last + 1].gap == 0 else { return }
+        let after = c.last + 2
+        let followed =
+            after < T.count && T[after].gap <= 2
+            && (isNumber(after) || (markerAt(after, used) != nil && isNumber(after + 1) && T[after + 1].gap <= 2))
+        guard !followed else { return }
+        c.negative = true
+        c.last += 1
+        // `5,00- €`
+        if c.marker == nil, let (m, r) = markerAt(c.last + 1, used), !r, T[c.last + 1].gap <= 2 {
+            c.marker = (m, false, c.last + 1)
+            c.last += 1
         }
-        c.unit = unitAfter(c.last)
-        return c
     }
 
     struct Valued {
@@ -304,7 +351,7 @@ struct Associator {
     /// Settles currency and amount; nil when the candidate is not a price.
     func value(_ c: Candidate, carried: MarkerID? = nil, onlyNumber: Bool) -> Valued? {
         guard case .number(let ni) = T[c.num].kind else { return nil }
-        let raw = scan.numbers[ni]
+        let raw = numbers[ni]
         let kind = c.marker?.kind ?? carried
         var currency: String? = nil
         var minor: Int? = nil
@@ -328,7 +375,7 @@ struct Associator {
             if c.hyphenated { return nil }
             if raw.seps.isEmpty, raw.leadingSep == nil, raw.digitCount >= 7 { return nil }  // barcodes, doc numbers
             if !r.hasDecimals, raw.groups[0].count > 1, raw.groups[0].first == 0x30 { return nil }  // `030`
-            switch options.bareNumbers {
+            switch bareNumbers {
             case .never: return nil
             case .decimals:
                 let ok = r.hasDecimals || r.ambiguous || minor == 0 || onlyNumber
@@ -383,19 +430,22 @@ struct Associator {
         }
     }
 
-    func match(_ v: Valued, extraFlags: PriceFlags = []) -> PriceMatch {
+    /// Appends the match of `v` to `out`: its text, marker and unit, the union of its words'
+    /// boxes, and its confidence (`MatchConfidence`).
+    func appendMatch(_ v: Valued, extraFlags: PriceFlags = [], to out: inout [PriceMatch]) {
         let a = T[v.c.first].start, b = T[v.c.last].end
-        let text = string(a..<b)
-        let marker = v.c.marker.map { self.text($0.token, $0.token) }
+        let w0 = wordOf(a), w1 = wordOf(b - 1)
+        let text = string(a..<b, word: w0)
+        // (if, not Optional.map: a closure would copy the associator)
+        let marker: String? = if let m = v.c.marker { markerText(m.token) } else { nil }
+        let unit: String? = if let u = v.c.unit { self.text(u.lowerBound, u.upperBound) } else { nil }
         // boxes and OCR confidence of the words used
         var box: Box? = nil
         var sum = 0.0, lo = 1.0, count = 0
-        let w0 = scan.wordOf(a), w1 = scan.wordOf(b - 1)
         if w0 >= 0, w1 >= w0 {
             for w in w0...w1 {
-                let word = line.words[w]
-                if let wb = word.box { box = box.map { $0.union(wb) } ?? wb }
-                let cf = min(1, max(0, word.confidence))
+                if let wb = words[w].box { box = box.map { $0.union(wb) } ?? wb }
+                let cf = min(1, max(0, words[w].confidence))
                 sum += cf
                 lo = min(lo, cf)
                 count += 1
@@ -409,17 +459,17 @@ struct Associator {
         if flags.contains(.bareNumber) { factor *= v.r.hasDecimals ? MatchConfidence.bareWithDecimals : MatchConfidence.bareInteger }
         if flags.contains(.range) { factor *= MatchConfidence.range }
         if v.currency == nil && !flags.contains(.bareNumber) { factor *= MatchConfidence.unknownCurrency }
-        return PriceMatch(
-            text: text, amount: v.r.amount, currency: v.currency, marker: marker, box: box,
-            confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil,
-            unit: v.c.unit.map { self.text($0.lowerBound, $0.upperBound) })
+        out.append(
+            PriceMatch(
+                text: text, amount: v.r.amount, currency: v.currency, marker: marker, box: box,
+                confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil,
+                unit: unit))
     }
 
     /// Not mutating, its state in locals: a mutating method copies `self` for each call of a
     /// non-mutating one.
     func run() -> [PriceMatch] {
-        var out: [PriceMatch] = []
-        out.reserveCapacity(scan.numbers.count)  // a match per number at most: no regrowth
+        var out: [PriceMatch] = []  // room made at the first match: a line without one allocates nothing
         var used = TokenSet()  // marker tokens already given to a match
         let onlyNumber =
             (T.count == 1 && isNumber(0))
@@ -435,17 +485,19 @@ struct Associator {
                 let v1 = value(c, carried: c.marker == nil ? c2.marker?.kind : nil, onlyNumber: false)
                 let v2 = value(c2, carried: c2.marker == nil ? c.marker?.kind : nil, onlyNumber: false)
                 if let v1, let v2, v1.r.amount < v2.r.amount {
+                    if out.isEmpty { out.reserveCapacity(numbers.count) }  // a match per number at most
                     if let t = c.marker?.token { used[t] = true }
                     if let t = c2.marker?.token { used[t] = true }
-                    out.append(match(v1, extraFlags: .range))
-                    out.append(match(v2, extraFlags: .range))
+                    appendMatch(v1, extraFlags: .range, to: &out)
+                    appendMatch(v2, extraFlags: .range, to: &out)
                     k = k2end + 1
                     continue
                 }
             }
             if let v = value(c, onlyNumber: onlyNumber) {
                 if let m = c.marker { used[m.token] = true }
-                out.append(match(v))
+                if out.isEmpty { out.reserveCapacity(numbers.count) }
+                appendMatch(v, to: &out)
                 k = c.last + 1
             } else {
                 k += 1
@@ -489,6 +541,15 @@ struct TokenSet {
             }
         }
     }
+}
+
+/// Which of several total keyword lines gives the total (`PriceParser.parse(lines:)`).
+enum TotalChoice {
+    /// An earlier total line keeps the role when it is more than 13/10 as tall as a later one: a
+    /// receipt prints its total larger than the lines that repeat the word (subtotals, "total
+    /// items"). Set by hand with the first parser (integers: no rounding at the boundary), not
+    /// fitted to a data set.
+    static let tallerRatio = (numerator: 13, denominator: 10)
 }
 
 /// A match's confidence: the OCR's confidence in its words times a factor per doubt the parser

@@ -48,8 +48,9 @@ struct Token {
 }
 
 @inline(__always) func asciiDigit(_ v: UInt32) -> UInt8? {
-    if v >= 0x30 && v <= 0x39 { return UInt8(v) }
-    if v >= 0xFF10 && v <= 0xFF19 { return UInt8(v - 0xFF10 + 0x30) }  // fullwidth
+    // (one wrapping subtraction and one comparison per range)
+    if v &- 0x30 < 10 { return UInt8(truncatingIfNeeded: v) }
+    if v &- 0xFF10 < 10 { return UInt8(truncatingIfNeeded: v - 0xFF10 + 0x30) }  // fullwidth
     return nil
 }
 
@@ -75,7 +76,8 @@ struct Token {
 }
 
 @inline(__always) func isSpaceLike(_ v: UInt32) -> Bool {
-    v == 0x20 || v == 0x09 || v == 0xA0 || v == 0x2007 || v == 0x2009 || v == 0x200A
+    if v < 0x80 { return v == 0x20 || v == 0x09 }  // most scalars: two comparisons, not fourteen
+    return v == 0xA0 || v == 0x2007 || v == 0x2009 || v == 0x200A
         || v == 0x202F || v == 0x2002 || v == 0x2003 || v == 0x2004 || v == 0x2005
         || v == 0x2006 || v == 0x2008 || v == 0x3000
 }
@@ -86,11 +88,13 @@ struct Token {
 }
 
 @inline(__always) func isDash(_ v: UInt32) -> Bool {
-    v == 0x2D || v == 0x2012 || v == 0x2013 || v == 0x2014 || v == 0x2212 || v == 0xFE63 || v == 0xFF0D
+    if v < 0x80 { return v == 0x2D }
+    return v == 0x2012 || v == 0x2013 || v == 0x2014 || v == 0x2212 || v == 0xFE63 || v == 0xFF0D
 }
 
 @inline(__always) func isDecimalSep(_ v: UInt32) -> Bool {
-    v == 0x2E || v == 0x2C || v == 0xFF0E || v == 0xFF0C
+    if v < 0x80 { return v == 0x2E || v == 0x2C }
+    return v == 0xFF0E || v == 0xFF0C
 }
 
 @inline(__always) func normSep(_ v: UInt32) -> UInt8 {
@@ -125,16 +129,53 @@ func slowIsLetter(_ s: Unicode.Scalar) -> Bool {
 extension String {
     /// The string of these scalars, encoded straight into its storage.
     init(_ scalars: Slice<Scalars>) {
-        let count = scalars.reduce(0) { $0 + UTF8.width($1) }
+        self = scalars.base.withUnsafeElements(scalars.startIndex..<scalars.endIndex) { String(utf8Of: $0) }
+    }
+
+    /// The string of these scalars (from contiguous memory: no per-scalar index checks).
+    private init(utf8Of scalars: UnsafeBufferPointer<Unicode.Scalar>) {
+        var count = 0
+        for u in scalars { count += UTF8.width(u) }
         self.init(unsafeUninitializedCapacity: count) { buffer in
             var i = 0
             for u in scalars {
-                UTF8.encode(u) { byte in
-                    buffer[i] = byte
+                let v = u.value
+                if v < 0x80 {
+                    buffer[i] = UInt8(truncatingIfNeeded: v)
                     i += 1
+                } else if v < 0x800 {
+                    buffer[i] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+                    buffer[i + 1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                    i += 2
+                } else if v < 0x1_0000 {
+                    buffer[i] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+                    buffer[i + 1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+                    buffer[i + 2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                    i += 3
+                } else {
+                    buffer[i] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+                    buffer[i + 1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
+                    buffer[i + 2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+                    buffer[i + 3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+                    i += 4
                 }
             }
             return i
+        }
+    }
+}
+
+extension FixedList<WordSpan> {
+    /// The index of the word whose scalars hold p, -1 for a joining space.
+    func word(containing p: Int) -> Int {
+        withUnsafeElements(0..<count) { spans in
+            guard !spans.isEmpty else { return -1 }
+            var lo = 0, hi = spans.count  // the word is the last one starting at or before p
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if spans[mid].lowerBound <= p { lo = mid } else { hi = mid }
+            }
+            return spans[lo].range.contains(p) ? lo : -1
         }
     }
 }
@@ -167,114 +208,115 @@ struct Scan {
     /// Room for the groups and separators of numbers longer than their inline storage.
     var spill: SpillArena? = nil
 
-    /// Scans `line` and hands the scan to `body`. The scan's lists live in one temporary
-    /// allocation (on the stack when it fits in 1 KB) sized up front: a line has at most as
-    /// many scalars as UTF-8 bytes, at most as many tokens as scalars (each takes at least
-    /// one), and at most as many numbers as runs of digits (each starts one and ends after it).
-    /// Nothing of the scan may outlive `body`.
+    /// Scans `line` and hands the scan to `body`. The scan's lists live in temporary
+    /// allocations sized up front, one per list so that each stays on the stack when it fits in
+    /// 1 KB: a line has at most as many scalars as UTF-8 bytes, at most as many tokens as
+    /// scalars (each takes at least one), and at most as many numbers as runs of digits (each
+    /// starts one and ends after it). Nothing of the scan may outlive `body`.
     static func withScan<R>(of line: TextLine, _ body: (inout Scan) -> R) -> R {
         let words = line.words
-        var scalars = 0, digitRuns = 0, anyBox = false
+        var bytes = 0, anyBox = false
         for k in words.indices {  // by index: iterating would copy each word
-            scalars += words[k].text.utf8.count + 1
-            digitRuns += Self.digitRuns(in: words[k].text)
+            bytes += words[k].text.utf8.count + 1
             anyBox = anyBox || words[k].box != nil
         }
-        var layout = ListLayout()
-        let sAt = layout.add(Unicode.Scalar.self, scalars)
-        let rangesAt = layout.add(WordSpan.self, words.count)
-        let tokensAt = layout.add(Token.self, scalars)
-        let numbersAt = layout.add(RawNumber.self, digitRuns)
-        return withUnsafeTemporaryAllocation(byteCount: layout.byteCount, alignment: ListLayout.alignment) { memory in
-            var scan = Scan(
-                line: line, anyBox: anyBox, s: sAt.list(in: memory), wordRanges: rangesAt.list(in: memory),
-                tokens: tokensAt.list(in: memory), numbers: numbersAt.list(in: memory))
-            return body(&scan)
+        // (written out, not through a generic helper: the closures then inline)
+        return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(1, bytes)) { sBuffer in
+            withUnsafeTemporaryAllocation(of: WordSpan.self, capacity: max(1, words.count)) { rangesBuffer in
+                var s = FixedList(sBuffer, capacity: bytes)
+                var wordRanges = FixedList(rangesBuffer, capacity: words.count)
+                let digitRuns = read(words, into: &s, wordRanges: &wordRanges)
+                return withUnsafeTemporaryAllocation(of: Token.self, capacity: max(1, s.count)) { tokens in
+                    withUnsafeTemporaryAllocation(of: RawNumber.self, capacity: max(1, digitRuns)) { numbers in
+                        var scan = Scan(
+                            s: s, wordRanges: wordRanges, boxes: anyBox ? words.map(\.box) : [],
+                            tokens: FixedList(tokens, capacity: s.count), numbers: FixedList(numbers, capacity: digitRuns))
+                        // Every number starts with a digit (after at most a separator): a line
+                        // without one holds no price and is not tokenized.
+                        if digitRuns > 0 { scan.tokenize() }
+                        return body(&scan)
+                    }
+                }
+            }
         }
     }
 
-    /// How many runs of digits (`asciiDigit`: ASCII or fullwidth) `text` has; its UTF-8 byte
-    /// count, as good a bound, when its bytes are not at hand.
-    private static func digitRuns(in text: String) -> Int {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            var runs = 0, inRun = false
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                var isDigit = b >= 0x30 && b <= 0x39
-                // U+FF10...U+FF19 are EF BC 90...99 in UTF-8
-                if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBC, bytes[i + 2] >= 0x90 && bytes[i + 2] <= 0x99 {
-                    isDigit = true
-                    i += 2
-                }
-                if isDigit && !inRun { runs += 1 }
-                inRun = isDigit
-                i += 1
-            }
-            return runs
-        } ?? text.utf8.count
-    }
-
-    private init(
-        line: TextLine, anyBox: Bool, s: Scalars, wordRanges: FixedList<WordSpan>,
-        tokens: FixedList<Token>, numbers: FixedList<RawNumber>
-    ) {
-        let words = line.words
+    private init(s: Scalars, wordRanges: FixedList<WordSpan>, boxes: [Box?], tokens: FixedList<Token>, numbers: FixedList<RawNumber>) {
         self.s = s
         self.wordRanges = wordRanges
+        self.boxes = boxes
         self.tokens = tokens
         self.numbers = numbers
+    }
+
+    /// Writes the scalars of `words`, joined by single spaces, to `s` and where each word's are
+    /// to `wordRanges`; returns how many runs of digits (`asciiDigit`: ASCII or fullwidth) they hold.
+    private static func read(_ words: [TextWord], into s: inout Scalars, wordRanges: inout FixedList<WordSpan>) -> Int {
+        var runs = 0
         for k in words.indices {
-            if k > 0 { self.s.append(" ") }
-            let start = self.s.count
-            Self.appendScalars(of: words[k].text, to: &self.s)
-            self.wordRanges.append(WordSpan(start..<self.s.count))
+            if k > 0 { s.append(" ") }
+            let start = s.count
+            runs += appendScalars(of: words[k].text, to: &s)
+            wordRanges.append(WordSpan(start..<s.count))
         }
-        self.boxes = anyBox ? words.map(\.box) : []
-        // Every number starts with a digit (after at most a separator): a line without one
-        // (no room for numbers) holds no price and is not tokenized.
-        guard numbers.capacity > 0 else { return }
-        tokenize()
+        return runs
     }
 
     /// Appends the scalars of `text`, decoded straight from its UTF-8 storage (a native
-    /// string's is valid UTF-8) rather than through `unicodeScalars`' index arithmetic.
-    private static func appendScalars(of text: String, to s: inout Scalars) {
+    /// string's is valid UTF-8) rather than through `unicodeScalars`' index arithmetic; returns
+    /// how many runs of digits (`asciiDigit`) they hold.
+    private static func appendScalars(of text: String, to s: inout Scalars) -> Int {
+        var runs = 0, inRun = false
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var i = 0
-            while i < bytes.count {
-                let b0 = UInt32(bytes[i])
-                var v = b0, width = 1
-                if b0 >= 0xF0 {
-                    v =
-                        (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                        | UInt32(bytes[i + 3] & 0x3F)
-                    width = 4
-                } else if b0 >= 0xE0 {
-                    v = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                    width = 3
-                } else if b0 >= 0xC0 {
-                    v = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                    width = 2
+            s.append(upTo: bytes.count) { out in
+                var i = 0, n = 0
+                while i < bytes.count {
+                    let b0 = UInt32(bytes[i])
+                    if b0 < 0x80 {  // ASCII, most scalars: no decoding, and a digit is 0-9
+                        out[n] = Unicode.Scalar(UInt8(truncatingIfNeeded: b0))
+                        let isDigit = b0 &- 0x30 < 10
+                        if isDigit && !inRun { runs += 1 }
+                        inRun = isDigit
+                        n += 1
+                        i += 1
+                        continue
+                    }
+                    var v = b0, width = 1
+                    if b0 >= 0xF0 {
+                        v =
+                            (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                            | UInt32(bytes[i + 3] & 0x3F)
+                        width = 4
+                    } else if b0 >= 0xE0 {
+                        v = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                        width = 3
+                    } else if b0 >= 0xC0 {
+                        v = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                        width = 2
+                    }
+                    out[n] = Unicode.Scalar(v).unsafelyUnwrapped
+                    let isDigit = asciiDigit(v) != nil
+                    if isDigit && !inRun { runs += 1 }
+                    inRun = isDigit
+                    n += 1
+                    i += width
                 }
-                s.append(Unicode.Scalar(v).unsafelyUnwrapped)
-                i += width
+                return n
             }
         }
         if done == nil {
-            for u in text.unicodeScalars { s.append(u) }
+            for u in text.unicodeScalars {
+                s.append(u)
+                let isDigit = asciiDigit(u.value) != nil
+                if isDigit && !inRun { runs += 1 }
+                inRun = isDigit
+            }
         }
+        return runs
     }
 
     /// The index of the word scalar p came from, -1 for a joining space.
-    func wordOf(_ p: Int) -> Int {
-        var lo = 0, hi = wordRanges.count  // the word is the last one starting at or before p
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if wordRanges[mid].lowerBound <= p { lo = mid } else { hi = mid }
-        }
-        return wordRanges[lo].range.contains(p) ? lo : -1
-    }
+    func wordOf(_ p: Int) -> Int { wordRanges.word(containing: p) }
 
     private func v(_ i: Int) -> UInt32 { i < s.count && i >= 0 ? s[i].value : 0 }
     private func digitAt(_ i: Int) -> Bool { i >= 0 && i < s.count && asciiDigit(s[i].value) != nil }
@@ -368,73 +410,58 @@ struct Scan {
         return (.word(letters.info), j)
     }
 
-    private mutating func tokenize() {
-        let n = s.count
+    /// Splits `s` into `tokens` (and the numbers among them into `numbers`), left to right.
+    mutating func tokenize() {
         var i = 0
         var lastEnd = 0
-        func push(_ self_: inout Scan, _ kind: TokenKind, _ a: Int, _ b: Int) {
-            self_.tokens.append(Token(kind: kind, start: a, end: b, gap: a - lastEnd))
-            lastEnd = b
+        while i < s.count {
+            if isSpaceLike(s[i].value) {
+                i += 1
+                continue
+            }
+            let (kind, end) = token(at: i)
+            tokens.append(Token(kind: kind, start: i, end: end, gap: i - lastEnd))
+            lastEnd = end
+            i = end
         }
-        while i < n {
-            let c = s[i].value
-            if isSpaceLike(c) {
-                i += 1
-                continue
-            }
-            if asciiDigit(c) != nil
-                || (isDecimalSep(c) && digitAt(i + 1) && !digitAt(i - 1) && (i == 0 || !isLetter(s[i - 1])))
-            {
-                let end = scanNumber(at: i)
-                push(&self, .number(numbers.count - 1), i, end)
-                i = end
-                continue
-            }
-            if c == 0x2B || (c == 0x28 && v(i + 1) == 0x30) {  // `+49 …`, `(030) …`
-                if let end = scanPhone(at: i) {
-                    push(&self, .other(0), i, end)
-                    i = end
-                    continue
-                }
-                push(&self, .other(c), i, i + 1)
-                i += 1
-                continue
-            }
-            if let m = MarkerIDs.symbol(c) {
-                push(&self, .marker(m, repaired: false), i, i + 1)
-                i += 1
-                continue
-            }
-            if isDash(c) {
-                push(&self, .dash, i, i + 1)
-                i += 1
-                continue
-            }
-            if c == 0x25 || c == 0xFF05 || c == 0x2030 {
-                push(&self, .percent, i, i + 1)
-                i += 1
-                continue
-            }
-            if isLetter(s[i]) {
-                if isSingleCharWord(c) {
-                    if let m = MarkerIDs.cjk[c] {
-                        push(&self, .marker(m, repaired: false), i, i + 1)
-                    } else {
-                        push(&self, .word(WordInfo(singleChar: s[i])), i, i + 1)
-                    }
-                    i += 1
-                    continue
-                }
-                var j = i
-                while j < n, isLetter(s[j]), !isSingleCharWord(s[j].value) { j += 1 }
-                let (kind, end) = letterToken(i, j)
-                push(&self, kind, i, end)
-                i = end
-                continue
-            }
-            push(&self, .other(c), i, i + 1)
-            i += 1
+    }
+
+    /// The token that starts at i (not a space), and where it ends.
+    @inline(__always) private mutating func token(at i: Int) -> (TokenKind, Int) {
+        let c = s[i].value
+        if startsNumber(at: i) {
+            let end = scanNumber(at: i)
+            return (.number(numbers.count - 1), end)
         }
+        if c == 0x2B || (c == 0x28 && v(i + 1) == 0x30) {  // `+49 …`, `(030) …`
+            if let end = scanPhone(at: i) { return (.other(0), end) }
+            return (.other(c), i + 1)
+        }
+        if let m = MarkerIDs.symbol(c) { return (.marker(m, repaired: false), i + 1) }
+        if isDash(c) { return (.dash, i + 1) }
+        if c == 0x25 || c == 0xFF05 || c == 0x2030 { return (.percent, i + 1) }  // % ％ ‰
+        if isLetter(s[i]) { return wordToken(at: i) }
+        return (.other(c), i + 1)
+    }
+
+    /// A digit, or a decimal separator before one that follows no digit or letter (`.99`).
+    @inline(__always) private func startsNumber(at i: Int) -> Bool {
+        let c = s[i].value
+        return asciiDigit(c) != nil
+            || (isDecimalSep(c) && digitAt(i + 1) && !digitAt(i - 1) && (i == 0 || !isLetter(s[i - 1])))
+    }
+
+    /// The token of the letters starting at i: one CJK, kana or Hangul scalar (a marker such as
+    /// `円`, or a word), else the run of letters up to the next scalar that is none (`letterToken`).
+    private func wordToken(at i: Int) -> (TokenKind, Int) {
+        let c = s[i].value
+        if isSingleCharWord(c) {
+            if let m = MarkerIDs.cjkMarker(c) { return (.marker(m, repaired: false), i + 1) }
+            return (.word(WordInfo(singleChar: s[i])), i + 1)
+        }
+        var j = i
+        while j < s.count, isLetter(s[j]), !isSingleCharWord(s[j].value) { j += 1 }
+        return letterToken(i, j)
     }
 
     /// `2 390 €`, `€ 12 490`, `1 234 567 Kč`: whole numbers whose thousands are set apart by
@@ -595,149 +622,187 @@ struct Scan {
     }
 
     /// Reads the number at `start` into `numbers` (written there once, not returned: it is a
-    /// large value) and returns where it ends.
+    /// large value) and returns where it ends: digit groups, each read by `readGroup`, joined by
+    /// what `afterGroup` accepts as a separator.
     private mutating func scanNumber(at start: Int) -> Int {
-        let n = s.count
         var num = RawNumber()
         var j = start
         if isDecimalSep(s[j].value) {
             num.leadingSep = normSep(s[j].value)
             j += 1
         }
-        var cur = DigitGroup()
         var allowConfusable = false
         while true {
-            while j < n {
-                let c = s[j].value
-                if let d = asciiDigit(c) {
-                    cur.append(d)
-                    j += 1
-                    continue
-                }
-                if let d = confusableDigit(c), allowConfusable || confusableInNumber(j, current: cur, seps: num.seps) {
-                    cur.append(d)
-                    num.repaired = true
-                    j += 1
-                    continue
-                }
-                break
-            }
-            num.digitCount += cur.count
-            num.groups.append(cur, spill: &spill)
-            cur = DigitGroup()
-            allowConfusable = false
-            guard j < n, num.leadingSep == nil else { break }
-            let c = s[j].value
-            // `9⁹⁹`: two raised digits are the cents, after a separator of the kind not used yet
-            if let d0 = superscriptDigit(c), let d1 = superscriptDigit(v(j + 1)), superscriptDigit(v(j + 2)) == nil {
-                let used = Set(num.seps.filter { $0 == 0x2C || $0 == 0x2E })
-                if used.count < 2 {
-                    num.seps.append(used.contains(0x2E) ? 0x2C : 0x2E, spill: &spill)
-                    num.groups.append(DigitGroup([d0, d1]), spill: &spill)
-                    num.digitCount += 2
-                    j += 2
-                }
-                break
-            }
-            if isDecimalSep(c) {
-                if digitAt(j + 1) {
-                    num.seps.append(normSep(c), spill: &spill)
-                    j += 1
-                    continue
-                }
-                // `2O,OO`: a two-place fraction written with look-alike letters
-                if confusableFraction(j + 1) {
-                    allowConfusable = true
-                    num.seps.append(normSep(c), spill: &spill)
-                    j += 1
-                    continue
-                }
-                if isDash(v(j + 1)), !digitAt(j + 2) {
-                    num.wholeDash = true
-                    j += 2
-                    break
-                }
-                // `12, 99`; `1.837, 32` (after grouping of the other kind)
-                if v(j + 1) == 0x20, exactDigits(j + 2, 2), !num.seps.contains(normSep(c)),
-                    !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E })
-                        || (num.groups.count >= 2 && AmountResolver.validGrouping(num.groups) && num.groups.last?.count == 3),
-                    closeEnough(j, j + 2)
-                {
-                    num.seps.append(normSep(c), spill: &spill)
-                    num.repaired = true
-                    j += 2
-                    continue
-                }
-                break
-            }
-            if c == 0x27 || c == 0x2019 || c == 0x2BC || c == 0xB4 {  // ' ’ ʼ ´
-                if exactDigits(j + 1, 3) || (digitRun(j + 1, cap: 4) == 3 && (isDecimalSep(v(j + 4)) || v(j + 4) == c)) {
-                    num.seps.append(0x27, spill: &spill)
-                    j += 1
-                    continue
-                }
-                break
-            }
-            if isGroupSpace(c) {
-                if digitRun(j + 1, cap: 4) == 3, !isLetter(j + 4 < n ? s[j + 4] : " ") {
-                    num.seps.append(0x20, spill: &spill)
-                    j += 1
-                    continue
-                }
-                break
-            }
-            if c == 0x20 {
-                // `12 .99`
-                if isDecimalSep(v(j + 1)), exactDigits(j + 2, 2),
-                    !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E })
-                {
-                    num.seps.append(normSep(v(j + 1)), spill: &spill)
-                    num.repaired = true
-                    j += 2
-                    continue
-                }
-                // `1 234,56`: a space between thousands groups when a decimal part follows
-                if let g = num.groups.last, g.count >= 1, g.count <= 3,
-                    num.seps.allSatisfy({ $0 == 0x20 }),
-                    digitRun(j + 1, cap: 4) == 3,
-                    (isDecimalSep(v(j + 4)) && digitAt(j + 5)) || (v(j + 4) == 0x20 && digitRun(j + 5, cap: 4) == 3),
-                    closeEnough(j - 1, j + 1)
-                {
-                    num.seps.append(0x20, spill: &spill)
-                    j += 1
-                    continue
-                }
-                break
-            }
-            if (c == 0x3A || c == 0x2F || c == 0xFF1A) && digitAt(j + 1) {  // time, date, fraction
-                num.rejected = true
-                while j < n {
-                    let d = s[j].value
-                    if asciiDigit(d) != nil || d == 0x3A || d == 0x2F || d == 0x2E || d == 0x2C || d == 0x2D { j += 1 } else { break }
-                }
-                break
-            }
-            if (c == 0x2D || c == 0x2013) && digitAt(j + 1), num.seps.isEmpty, num.groups.count == 1 {
-                let g = num.groups[0]
-                let r = digitRun(j + 1)
-                // `2018-12-25`, `25-12-2018`
-                let r2 = isDash(v(j + 1 + r)) ? digitRun(j + 2 + r) : 0
-                if (g.count == 4 && r == 2 && r2 == 2) || (g.count <= 2 && r <= 2 && (r2 == 4 || r2 == 2)) {
-                    num.rejected = true
-                    j += 2 + r + r2
-                    break
-                }
-                // `030-1234567`
-                if g.first == 0x30, g.count >= 2, r >= 3 {
-                    num.rejected = true
-                    j += 1 + r
-                    while j < n, asciiDigit(s[j].value) != nil || (s[j].value == 0x2D && digitAt(j + 1)) { j += 1 }
-                    break
-                }
-            }
-            break
+            j = readGroup(from: j, into: &num, allowConfusable: allowConfusable)
+            guard j < s.count, num.leadingSep == nil else { break }
+            let step = afterGroup(at: j, &num)
+            j = step.at
+            guard step.another else { break }
+            allowConfusable = step.confusable
         }
         numbers.append(num)
         return j
+    }
+
+    /// Reads one run of digits (and look-alike letters where they sit inside the number, `1O,50`)
+    /// from j into `num`'s groups; returns where it ends.
+    @inline(__always) private mutating func readGroup(from start: Int, into num: inout RawNumber, allowConfusable: Bool) -> Int {
+        var cur = DigitGroup()
+        var j = start
+        while j < s.count {
+            let c = s[j].value
+            if let d = asciiDigit(c) {
+                cur.append(d)
+                j += 1
+                continue
+            }
+            if let d = confusableDigit(c), allowConfusable || confusableInNumber(j, current: cur, seps: num.seps) {
+                cur.append(d)
+                num.repaired = true
+                j += 1
+                continue
+            }
+            break
+        }
+        num.digitCount += cur.count
+        num.groups.append(cur, spill: &spill)
+        return j
+    }
+
+    /// What `afterGroup` read after a digit group: another group starts `at` (its digits may be
+    /// look-alike letters when `confusable`), or the number ends there.
+    private struct Step {
+        var at: Int
+        var another: Bool
+        var confusable = false
+
+        static func group(at j: Int, confusable: Bool = false) -> Step { Step(at: j, another: true, confusable: confusable) }
+        static func end(at j: Int) -> Step { Step(at: j, another: false) }
+    }
+
+    /// Reads what follows a digit group at j (not the line's end) into `num`: a separator before
+    /// the next group, raised cents, a closing dash, or the mark of a date, time or phone number
+    /// (the number is then rejected).
+    @inline(__always) private mutating func afterGroup(at j: Int, _ num: inout RawNumber) -> Step {
+        let c = s[j].value
+        if isDecimalSep(c) { return afterDecimalSep(at: j, &num) }
+        if superscriptDigit(c) != nil { return raisedCents(at: j, &num) }
+        if c == 0x27 || c == 0x2019 || c == 0x2BC || c == 0xB4 {  // ' ’ ʼ ´
+            if exactDigits(j + 1, 3) || (digitRun(j + 1, cap: 4) == 3 && (isDecimalSep(v(j + 4)) || v(j + 4) == c)) {
+                num.seps.append(0x27, spill: &spill)
+                return .group(at: j + 1)
+            }
+            return .end(at: j)
+        }
+        if isGroupSpace(c) {
+            if digitRun(j + 1, cap: 4) == 3, !isLetter(j + 4 < s.count ? s[j + 4] : " ") {
+                num.seps.append(0x20, spill: &spill)
+                return .group(at: j + 1)
+            }
+            return .end(at: j)
+        }
+        if c == 0x20 { return afterSpace(at: j, &num) }
+        if (c == 0x3A || c == 0x2F || c == 0xFF1A) && digitAt(j + 1) { return rejectTimeOrDate(at: j, &num) }
+        if (c == 0x2D || c == 0x2013) && digitAt(j + 1), num.seps.isEmpty, num.groups.count == 1 {
+            return afterHyphen(at: j, &num)
+        }
+        return .end(at: j)
+    }
+
+    /// `9⁹⁹`: two raised digits at j are the cents, after a separator of the kind not used yet.
+    private mutating func raisedCents(at j: Int, _ num: inout RawNumber) -> Step {
+        guard let d0 = superscriptDigit(s[j].value), let d1 = superscriptDigit(v(j + 1)), superscriptDigit(v(j + 2)) == nil else {
+            return .end(at: j)
+        }
+        let used = Set(num.seps.filter { $0 == 0x2C || $0 == 0x2E })
+        guard used.count < 2 else { return .end(at: j) }
+        num.seps.append(used.contains(0x2E) ? 0x2C : 0x2E, spill: &spill)
+        num.groups.append(DigitGroup([d0, d1]), spill: &spill)
+        num.digitCount += 2
+        return .end(at: j + 2)
+    }
+
+    /// A `.` or `,` at j: a separator before digits (or before look-alike letters, `2O,OO`), the
+    /// whole-amount dash of `12,-`, or a decimal separator with a space after it (`12, 99`).
+    @inline(__always) private mutating func afterDecimalSep(at j: Int, _ num: inout RawNumber) -> Step {
+        let c = s[j].value
+        if digitAt(j + 1) {
+            num.seps.append(normSep(c), spill: &spill)
+            return .group(at: j + 1)
+        }
+        // `2O,OO`: a two-place fraction written with look-alike letters
+        if confusableFraction(j + 1) {
+            num.seps.append(normSep(c), spill: &spill)
+            return .group(at: j + 1, confusable: true)
+        }
+        if isDash(v(j + 1)), !digitAt(j + 2) {
+            num.wholeDash = true
+            return .end(at: j + 2)
+        }
+        // `12, 99`; `1.837, 32` (after grouping of the other kind)
+        if v(j + 1) == 0x20, exactDigits(j + 2, 2), !num.seps.contains(normSep(c)),
+            !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E })
+                || (num.groups.count >= 2 && AmountResolver.validGrouping(num.groups) && num.groups.last?.count == 3),
+            closeEnough(j, j + 2)
+        {
+            num.seps.append(normSep(c), spill: &spill)
+            num.repaired = true
+            return .group(at: j + 2)
+        }
+        return .end(at: j)
+    }
+
+    /// A plain space at j inside a number: `12 .99`, or thousands set apart (`1 234,56`) when a
+    /// decimal part or another thousands group follows.
+    private mutating func afterSpace(at j: Int, _ num: inout RawNumber) -> Step {
+        // `12 .99`
+        if isDecimalSep(v(j + 1)), exactDigits(j + 2, 2), !num.seps.contains(where: { $0 == 0x2C || $0 == 0x2E }) {
+            num.seps.append(normSep(v(j + 1)), spill: &spill)
+            num.repaired = true
+            return .group(at: j + 2)
+        }
+        // `1 234,56`: a space between thousands groups when a decimal part follows
+        if let g = num.groups.last, g.count >= 1, g.count <= 3,
+            num.seps.allSatisfy({ $0 == 0x20 }),
+            digitRun(j + 1, cap: 4) == 3,
+            (isDecimalSep(v(j + 4)) && digitAt(j + 5)) || (v(j + 4) == 0x20 && digitRun(j + 5, cap: 4) == 3),
+            closeEnough(j - 1, j + 1)
+        {
+            num.seps.append(0x20, spill: &spill)
+            return .group(at: j + 1)
+        }
+        return .end(at: j)
+    }
+
+    /// `8:13`, `25/12`: a time, date or fraction, rejected with everything of it that follows.
+    private func rejectTimeOrDate(at start: Int, _ num: inout RawNumber) -> Step {
+        num.rejected = true
+        var j = start
+        while j < s.count {
+            let d = s[j].value
+            if asciiDigit(d) != nil || d == 0x3A || d == 0x2F || d == 0x2E || d == 0x2C || d == 0x2D { j += 1 } else { break }
+        }
+        return .end(at: j)
+    }
+
+    /// A hyphen at j after the one group of a number: a date (`2018-12-25`, `25-12-2018`) or a
+    /// phone number (`030-1234567`) is rejected whole; anything else ends the number there.
+    private func afterHyphen(at j: Int, _ num: inout RawNumber) -> Step {
+        let g = num.groups[0]
+        let r = digitRun(j + 1)
+        // `2018-12-25`, `25-12-2018`
+        let r2 = isDash(v(j + 1 + r)) ? digitRun(j + 2 + r) : 0
+        if (g.count == 4 && r == 2 && r2 == 2) || (g.count <= 2 && r <= 2 && (r2 == 4 || r2 == 2)) {
+            num.rejected = true
+            return .end(at: j + 2 + r + r2)
+        }
+        // `030-1234567`
+        if g.first == 0x30, g.count >= 2, r >= 3 {
+            num.rejected = true
+            var k = j + 1 + r
+            while k < s.count, asciiDigit(s[k].value) != nil || (s[k].value == 0x2D && digitAt(k + 1)) { k += 1 }
+            return .end(at: k)
+        }
+        return .end(at: j)
     }
 }

@@ -307,13 +307,15 @@ struct Letters {
     init(_ scalars: Slice<Scalars>) {
         self.scalars = scalars
         var key: UInt64 = 0, shift: UInt64 = 0, ascii = true
-        for u in scalars {
-            guard u.value < 0x80 else {
-                ascii = false
-                break
+        scalars.base.withUnsafeElements(scalars.startIndex..<scalars.endIndex) { run in
+            for u in run {
+                guard u.value < 0x80 else {
+                    ascii = false
+                    break
+                }
+                if shift < 64 { key |= UInt64(u.value) << shift }
+                shift += 8
             }
-            if shift < 64 { key |= UInt64(u.value) << shift }
-            shift += 8
         }
         isASCII = ascii
         self.key = ascii && scalars.count <= PackedASCII.maxLength ? key : nil
