@@ -65,7 +65,19 @@ PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF="$work/slurm.conf"
 slurmctld || fail "slurmctld did not start"
-slurmd -N "$host" || fail "slurmd did not start"
+# slurmd (22.05) starts its cgroup plugin even with proctrack/linuxproc and task/none. Where
+# no cgroup filesystem is mounted (a chroot, a bare container), it gets a private one: a
+# mount namespace of its own with a tmpfs and the v1 hierarchies its cgroup/v1 plugin looks
+# for (systemd's named one and freezer), seen only by slurmd and its job steps.
+if mountpoint -q /sys/fs/cgroup; then
+    slurmd -N "$host" || fail "slurmd did not start"
+else
+    unshare --mount --propagation private sh -c '
+        mount -t tmpfs cgroup_root /sys/fs/cgroup && mkdir -p /sys/fs/cgroup/systemd /sys/fs/cgroup/freezer &&
+        mount -t cgroup -o none,name=systemd systemd /sys/fs/cgroup/systemd &&
+        mount -t cgroup -o freezer freezer /sys/fs/cgroup/freezer && exec slurmd -N "$1"' slurmd "$host" ||
+        fail "slurmd did not start (in its own mount namespace: no cgroup filesystem is mounted here)"
+fi
 for _ in $(seq 1 100); do
     sinfo -h -o %t 2>/dev/null | grep -q idle && break
     sleep 0.2
