@@ -46,7 +46,11 @@ public enum HistoryLocation: Sendable, Equatable {
         paths: PricecamPaths = .current()
     ) throws(HistoryError) -> HistoryLocation {
         if let flag, !flag.isEmpty { return try parse(flag) }
-        if let env = environment[environmentVariable], !env.isEmpty { return try parse(env) }
+        if let env = environment[environmentVariable], !env.isEmpty {
+            do { return try parse(env) } catch {
+                throw HistoryError(path: error.path, problem: error.problem + " (from \(environmentVariable))", fix: error.fix)
+            }
+        }
         return .sqlite(path: paths.historyDatabase)
     }
 
