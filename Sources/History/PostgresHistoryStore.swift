@@ -223,6 +223,20 @@ public final class PostgresHistoryStore: HistoryBackend {
         }
     }
 
+    /// The server process serving this store's connection (tests end it to check reconnecting).
+    func backendPID() throws(HistoryError) -> Int {
+        try run("cannot read") { conn in try execute(conn, "SELECT pg_backend_pid()").first?.decode(Int32.self) }.map(Int.init) ?? 0
+    }
+
+    /// Ends another connection's server process (tests only).
+    func terminateForTest(pid: Int) throws(HistoryError) -> Bool {
+        var binds = PostgresBindings()
+        binds.append(Int32(pid))
+        return try run("cannot end a connection of") { conn in
+            try execute(conn, "SELECT pg_terminate_backend($1)", binds).first?.decode(Bool.self) ?? false
+        }
+    }
+
     /// The WHERE clause of `query` and its parameters ($1, $2…), limit and offset apart.
     static func filter(_ query: HistoryQuery) -> (sql: String, binds: PostgresBindings) {
         var sql = "WHERE TRUE"

@@ -61,6 +61,21 @@ struct PostgresHistoryStoreTests {
         #expect(error?.fix.contains("createdb") == true)
     }
 
+    /// The server ends the connection (as on a restart): the next call after the close is
+    /// noticed connects again, so a recorder's retry saves its rows.
+    @Test func reconnectsWhenTheServerDropsTheConnection() throws {
+        let store = try TestPostgres.store()
+        try store.append([entry(1)])
+        let admin = try TestPostgres.store()
+        let pid = try store.backendPID()
+        _ = try admin.terminateForTest(pid: pid)
+        var waited = 0
+        while waited < 50, (try? store.count()) == nil { usleep(100_000); waited += 1 }
+        try store.append([entry(2)])
+        #expect(try store.count() == 2)
+        #expect(try store.backendPID() != pid)
+    }
+
     @Test func closedStoreFailsClearly() throws {
         let store = try TestPostgres.store()
         store.close()
