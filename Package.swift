@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // History on PostgreSQL (`--history postgres://…`).
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // C adapters: system libraries found through pkg-config, each with a shim header.
@@ -54,10 +56,16 @@ let package = Package(
         // Tesseract engine, image loading and preprocessing with Leptonica.
         // (Images, not frames: Pipeline turns a frame into an image.)
         .target(name: "OCR", dependencies: ["CTesseract", "Geometry"], swiftSettings: strict),
-        // Settings file and SQLite history.
+        // Settings file and history: SQLite (the default) or PostgreSQL.
         .target(
             name: "History",
-            dependencies: ["Conversion", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Conversion", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // Batch and live runners: where capture, OCR, parsing and conversion meet.

@@ -10,7 +10,7 @@ import Synchronization
 /// A failed write is reported on stderr once (through `report`); the rows are
 /// kept and retried with the next chunk. `finish()` says whether every row was saved.
 public final class HistoryRecorder: Sendable {
-    public let store: HistoryStore
+    public let store: any HistoryBackend
     public let runID: String
     public let chunkSize: Int
     public let flushInterval: TimeInterval
@@ -36,7 +36,7 @@ public final class HistoryRecorder: Sendable {
     private let written = Mutex(Written())
 
     public init(
-        store: HistoryStore, runID: String = HistoryRecorder.newRunID(), chunkSize: Int = 200,
+        store: any HistoryBackend, runID: String = HistoryRecorder.newRunID(), chunkSize: Int = 200,
         flushInterval: TimeInterval = 1.0,
         report: @escaping @Sendable (String) -> Void = HistoryRecorder.stderrReport
     ) {
@@ -115,7 +115,7 @@ public final class HistoryRecorder: Sendable {
         flush()
         let lost = pending.withLock { $0.buffer.count }
         if lost > 0 {
-            report("warning: \(lost) history row(s) were not saved (\(store.path)); the output above is complete")
+            report("warning: \(lost) history row(s) were not saved (\(store.location)); the output above is complete")
         }
         return lost == 0
     }

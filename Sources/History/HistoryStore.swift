@@ -77,15 +77,17 @@ public struct HistoryQuery: Sendable {
         if let source { sql += " AND instr(source, ?) > 0"; args += [source] }
         if let currency { sql += " AND currency = ?"; args += [currency] }
         if let text {
-            // LIKE with the wildcards in the user's text escaped.
-            let pattern =
-                "%"
-                + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_") + "%"
             sql += " AND (source LIKE ? ESCAPE '\\' OR rawText LIKE ? ESCAPE '\\')"
-            args += [pattern, pattern]
+            args += [HistoryQuery.likePattern(text), HistoryQuery.likePattern(text)]
         }
         return (sql, args)
+    }
+
+    /// `%text%` with the LIKE wildcards `%` and `_` (and the escape character, backslash) in `text` escaped.
+    static func likePattern(_ text: String) -> String {
+        "%"
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
     }
 }
 
@@ -121,10 +123,13 @@ public struct HistoryStats: Sendable, Equatable {
     }
 }
 
-/// The SQLite history (GRDB, WAL mode). Safe for several processes at once:
+/// The SQLite history (GRDB, WAL mode), the default. Safe for several processes at once:
 /// writers wait for each other (busy timeout) instead of failing.
-public final class HistoryStore: Sendable {
+public final class HistoryStore: HistoryBackend {
     public let path: String
+    public var location: String { path }
+    /// `integrityCheck` is SQLite's own `PRAGMA integrity_check`.
+    public var checkNote: String? { nil }
     let pool: DatabasePool
 
     /// How long a writer waits for another process's transaction.
@@ -237,7 +242,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// Rows, newest first.
-    public func list(_ query: HistoryQuery = HistoryQuery()) throws(HistoryError) -> [HistoryEntry] {
+    public func list(_ query: HistoryQuery) throws(HistoryError) -> [HistoryEntry] {
         do {
             return try pool.read { db in
                 let filter = query.filter
@@ -255,7 +260,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// How many rows match `query`'s filters (its limit and offset aside).
-    public func count(_ query: HistoryQuery = HistoryQuery()) throws(HistoryError) -> Int {
+    public func count(_ query: HistoryQuery) throws(HistoryError) -> Int {
         let filter = query.filter
         do {
             return try pool.read {
@@ -287,20 +292,12 @@ public final class HistoryStore: Sendable {
                 let runs = try Int.fetchOne(db, sql: "SELECT count(DISTINCT runID) FROM conversion") ?? 0
                 let first = try Date.fetchOne(db, sql: "SELECT min(time) FROM conversion")
                 let last = try Date.fetchOne(db, sql: "SELECT max(time) FROM conversion")
-                var groups: [String: HistoryStats.ByCurrency] = [:]
+                let sums = StatsAccumulator()
                 let cursor = try Row.fetchCursor(db, sql: "SELECT currency, home, amount, converted FROM conversion")
                 while let row = try cursor.next() {
-                    let currency: String = row["currency"] ?? "?"
-                    let home: String = row["home"] ?? "?"
-                    let key = currency + "\u{0}" + home
-                    var g = groups[key] ?? .init(currency: currency, home: home, count: 0, amountSum: 0, convertedSum: 0)
-                    g.count += 1
-                    g.amountSum += HistoryStore.decimal(row["amount"])
-                    g.convertedSum += HistoryStore.decimal(row["converted"])
-                    groups[key] = g
+                    sums.add(currency: row["currency"], home: row["home"], amount: row["amount"], converted: row["converted"])
                 }
-                let sorted = groups.values.sorted { ($0.currency, $0.home) < ($1.currency, $1.home) }
-                return HistoryStats(count: count, runs: runs, first: first, last: last, byCurrency: sorted)
+                return HistoryStats(count: count, runs: runs, first: first, last: last, byCurrency: sums.sorted)
             }
         } catch {
             throw HistoryStore.describe(error, path: path, action: "cannot read")
@@ -407,6 +404,16 @@ struct ConversionRow: Codable, FetchableRecord, PersistableRecord {
     }
 
     var entry: HistoryEntry {
+        ConversionRow.entry(
+            time: time, source: source, rawText: rawText, amount: amount, currency: currency, rate: rate, converted: converted,
+            home: home, confidence: confidence, box: box, runID: runID)
+    }
+
+    /// A row as stored (money as exact decimal text, the box as "x,y,width,height"), read back.
+    static func entry(
+        time: Date, source: String, rawText: String, amount: String, currency: String?, rate: String, converted: String,
+        home: String?, confidence: Double, box: String?, runID: String
+    ) -> HistoryEntry {
         HistoryEntry(
             time: time, source: source, rawText: rawText, amount: HistoryStore.decimal(amount), currency: currency,
             rate: HistoryStore.decimal(rate), converted: HistoryStore.decimal(converted), home: home,

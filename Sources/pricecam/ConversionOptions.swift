@@ -32,6 +32,8 @@ struct ConversionOptions: ParsableArguments {
     @Flag(name: .customLong("no-history"), help: "Do not append converted prices to the history.")
     var noHistory = false
 
+    @OptionGroup var historyLocation: HistoryOption
+
     @Option(
         name: .customLong("max-rate-age-days"),
         help: ArgumentHelp(
@@ -62,10 +64,11 @@ struct ConversionOptions: ParsableArguments {
     ///   `interactiveSetupAllowed`) the setup flow runs on stderr and saves them; else the exact
     ///   setup command goes to stderr and this throws `ExitCode(2)`. A broken settings file: message, `ExitCode(2)`.
     /// - warns once (stderr) when the stored rate is older than the maximum age.
-    /// - opens the history unless `--no-history` or `--no-convert`. When it cannot be opened: a
+    /// - opens the history (`--history`, `PRICECAM_HISTORY`, else the SQLite default) unless `--no-history` or `--no-convert`. When it cannot be opened: a
     ///   warning on stderr, the run goes on, and `history.finish()` returns false if anything was converted.
     func prepare(interactiveSetupAllowed: Bool) throws -> PreparedConversion {
         let runID = HistoryRecorder.newRunID()
+        let location = try historyLocation.location()
         if noConvert { return PreparedConversion(converter: nil, history: nil, runID: runID) }
         let converter: Converter
         if let currency, let rate {
@@ -92,9 +95,8 @@ struct ConversionOptions: ParsableArguments {
             converter = Converter(settings: settings)
         }
         if noHistory { return PreparedConversion(converter: converter, history: nil, runID: runID) }
-        let dbPath = PricecamPaths.current().historyDatabase
         do {
-            let store = try HistoryStore(path: dbPath)
+            let store = try location.open()
             return PreparedConversion(
                 converter: converter,
                 history: HistorySession(recorder: HistoryRecorder(store: store, runID: runID)), runID: runID)

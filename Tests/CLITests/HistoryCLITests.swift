@@ -92,4 +92,17 @@ import Testing
         #expect(rows.filter { $0.contains(#""run":"w2""#) }.count == 4000)
         #expect(try CLI.run(["history", "check"], home: home).stdout.contains("ok 8000 rows"))
     }
+
+    /// `--history FILE` moves the SQLite history; a malformed location is a usage error naming it, never its password.
+    @Test func historyLocationOption() throws {
+        let home = try CLI.tempDir()
+        let file = try CLI.tempDir() + "/elsewhere.sqlite"
+        #expect(try CLI.run(["history", "_stress-append", "--rows", "3", "--run", "moved", "--history", file], home: home).status == 0)
+        #expect(FileManager.default.fileExists(atPath: file))
+        #expect(!FileManager.default.fileExists(atPath: home + "/history.sqlite"))
+        #expect(try CLI.run(["history", "check", "--history", file], home: home).stdout == "ok 3 rows\n")
+        let bad = try CLI.run(["history", "list", "--history", "postgres://shop:hunter2@/prices"], home: home)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("not a PostgreSQL URL") && !bad.stderr.contains("hunter2"), "\(bad.stderr)")
+    }
 }

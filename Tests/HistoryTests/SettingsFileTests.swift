@@ -10,8 +10,6 @@ func tempDir(_ name: String = #function) -> String {
     return dir
 }
 
-private func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
-
 @Suite("paths")
 struct PathsTests {
     @Test func pricecamHomeOverridesEverything() {
