@@ -98,10 +98,25 @@ struct Serve: AsyncParsableCommand {
                 device != nil || FileManager.default.fileExists(atPath: path)
                 ? .device(path: path, width: frame.width, height: frame.height, fps: fps) : .none
         }
+        // The web app keeps its history in SQLite (the default file, or the file PRICECAM_HISTORY names).
+        var paths = PricecamPaths.current()
+        do {
+            switch try HistoryLocation.resolve(flag: nil, paths: paths) {
+            case .sqlite(let path): paths = PricecamPaths(settingsFile: paths.settingsFile, historyDatabase: path)
+            case .postgres(let url):
+                Console.error(
+                    "PRICECAM_HISTORY is \(url.redacted): pricecam serve keeps its history in SQLite only for now; unset it (or give a SQLite file) to serve"
+                )
+                throw ExitCode(2)
+            }
+        } catch let error as HistoryError {
+            Console.error(error.description)
+            throw ExitCode(2)
+        }
         let configuration = ServeConfiguration(
             host: host, port: port, token: token, uploadLimit: uploadLimitMB << 20, scanWorkers: jobs, camera: camera, liveWorkers: jobs,
             stability: StabilityRule(parsing: stable)!,
-            paths: PricecamPaths.current(),
+            paths: paths,
             extraction: { settings in
                 let converter = Converter(settings: settings)
                 return ExtractionSettings(
