@@ -67,12 +67,17 @@ export SLURM_CONF="$work/slurm.conf"
 slurmctld || fail "slurmctld did not start"
 # slurmd (22.05) starts its cgroup plugin even with proctrack/linuxproc and task/none. Where
 # no cgroup filesystem is mounted (a chroot, a bare container), it gets a private one: a
-# mount namespace of its own with a tmpfs and the v1 hierarchies its cgroup/v1 plugin looks
-# for (systemd's named one and freezer), seen only by slurmd and its job steps.
+# mount namespace of its own where /sys is made private (so nothing mounted there reaches
+# the machine's own /sys) and /sys/fs/cgroup holds a tmpfs with the v1 hierarchies its
+# cgroup/v1 plugin looks for (systemd's named one and freezer); only slurmd and its job
+# steps see them. (`unshare --propagation unchanged`: in a chroot / is no mount point, so
+# the default, making / private, fails.)
 if mountpoint -q /sys/fs/cgroup; then
     slurmd -N "$host" || fail "slurmd did not start"
 else
-    unshare --mount --propagation private sh -c '
+    mountpoint -q /sys || fail "neither /sys/fs/cgroup nor /sys is a mount point: slurmd cannot be given a private cgroup filesystem"
+    unshare --mount --propagation unchanged sh -c '
+        mount --make-rprivate /sys &&
         mount -t tmpfs cgroup_root /sys/fs/cgroup && mkdir -p /sys/fs/cgroup/systemd /sys/fs/cgroup/freezer &&
         mount -t cgroup -o none,name=systemd systemd /sys/fs/cgroup/systemd &&
         mount -t cgroup -o freezer freezer /sys/fs/cgroup/freezer && exec slurmd -N "$1"' slurmd "$host" ||
