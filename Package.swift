@@ -39,6 +39,10 @@ let package = Package(
             providers: [.apt(["libv4l-dev"])]
         ),
 
+        // Tesseract's in-memory PNG handoff to its LSTM written uncompressed (handoff.c):
+        // linked into the executable, which exports its `pixWriteMem` to libtesseract.
+        .target(name: "CTesseractHandoff", linkerSettings: [.linkedLibrary("lept")]),
+
         // Boxes in image pixels (one type for OCR, parser and ground truth) and lines of
         // recognised text (one type for what the OCR reads and the parser takes).
         .target(name: "Geometry", swiftSettings: strict),
@@ -94,9 +98,10 @@ let package = Package(
             name: "pricecam",
             dependencies: [
                 "Pipeline", "Capture", "Conversion", "Geometry", "History", "OCR", "PriceParsing", "Server",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CTesseractHandoff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=pixWriteMem"])]
         ),
 
         .testTarget(

@@ -118,7 +118,7 @@ public final class PageReader {
             let t0 = DispatchTime.now().uptimeNanoseconds
             let line = try regionReader.read(r, in: image, engine: engine)
             OCRLog.write(
-                "region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.text ?? "nothing")]"
+                "region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") ?? "nothing")]"
             )
             read.append((r, line, Self.ms(since: t0)))
         }

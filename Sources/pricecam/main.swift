@@ -1,6 +1,8 @@
 import ArgumentParser
-import Pipeline
+import CTesseractHandoff
 import Foundation
+import OCR
+import Pipeline
 
 // Debian's libtesseract uses OpenMP, and libgomp reads OMP_THREAD_LIMIT only when
 // it loads (at process start, as a dependency of libtesseract). Without a limit
@@ -15,6 +17,12 @@ if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
     Console.error(
         "warning: could not re-execute with OMP_THREAD_LIMIT=1 (\(String(cString: strerror(errno)))); OCR will be slow. Set OMP_THREAD_LIMIT=1 before starting pricecam."
     )
+}
+
+// With PRICECAM_DEBUG, say how many images Tesseract handed to its LSTM uncompressed
+// (Sources/CTesseractHandoff/handoff.c; 0 means the fast handoff is not in use).
+if OCRLog.enabled {
+    atexit { OCRLog.write("tesseract image handoffs written uncompressed: \(pricecam_fastHandoffCount())") }
 }
 
 StandardOutput.ignoreBrokenPipes()
