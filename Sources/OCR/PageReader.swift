@@ -288,6 +288,7 @@ public final class PageReader {
         } else {
             page = try engine.recognize(prepared)
         }
+        OCRLog.write("page read in \(page.milliseconds) ms")
         for l in page.lines {
             OCRLog.write(
                 "line \(l.box.map { "\($0)" } ?? "-") [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]")
@@ -297,7 +298,10 @@ public final class PageReader {
         second.priceEngine = priceEngine
         let large = image.width * image.height > Preprocess.downscaleMinimumPixels
         second.enlargeTallText = !large
-        if large { second.budgetMs = page.milliseconds * options.largeImageBudget }
+        if large {
+            second.budgetMs = page.milliseconds * options.largeImageBudget
+            second.budgetPerTry = true
+        }
         if isFrame || options.forceLiveBudget {
             second.budgetMs = page.milliseconds * options.liveBudget
             second.strictBudget = true

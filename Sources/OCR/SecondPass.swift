@@ -16,6 +16,8 @@ struct SecondPass {
     /// expected to end within the budget, so the budget bounds the added time
     /// rather than the time before the last re-read starts.
     var strictBudget = false
+    /// The budget is checked before each try of a line, not only before each line.
+    var budgetPerTry = false
     /// When `improve` started, and the slowest re-read so far per unit of
     /// scale² (starts at the ~3 ms a SetRectangle + psm 7 read takes on a frame).
     private var started: UInt64 = 0
@@ -171,6 +173,7 @@ struct SecondPass {
             // The best reading so far; the tries stop once it holds a price.
             var best = line
             for t in tries(height: h) {
+                if budgetPerTry, let budget = budgetMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 >= budget { break }
                 let candidate: TextLine?
                 switch t {
                 case .word(let s), .sparseWord(let s):
@@ -201,7 +204,13 @@ struct SecondPass {
                 replaced += 1
             }
         }
+        let voteStart = DispatchTime.now().uptimeNanoseconds
+        let lineRereads = reread
         voteOnTotals(&page, image: image)
+        let end = DispatchTime.now().uptimeNanoseconds
+        OCRLog.write(
+            "second pass: \(lineRereads) line re-reads in \(Double(voteStart - start) / 1e6) ms, total vote \(reread - lineRereads) in \(Double(end - voteStart) / 1e6) ms"
+        )
         return page
     }
 
