@@ -7,7 +7,11 @@
 #   (b) two `history _stress-append` writers at once: every row of both, exactly once,
 #   (c) a writer killed with -9 midway: every committed chunk, nothing duplicated, `check` ok,
 #   (d) scan, `history list/export/stats/clear/check` and a bad password through the CLI
-#       with --history postgres://… (and PRICECAM_HISTORY).
+#       with --history postgres://… (and PRICECAM_HISTORY),
+#   (e) the server's history tests on PostgreSQL (that suite must pass, not be skipped),
+#   (f) `pricecam serve --history postgres://…`: a scan posted with curl is in `history list`;
+#       the database stopped: 503 JSON errors; started again: answers again; SIGTERM exits 0;
+#       a wrong password stops the start (exit 2).
 # The server is stopped and the folder removed on exit.
 #   PRICECAM_BIN=path/to/pricecam scripts/test-postgres.sh   (default: the debug build)
 set -euo pipefail
@@ -26,6 +30,7 @@ mkdir "$work/data" "$work/run" "$work/home" "$work/out"
 chown postgres:postgres "$work/data" "$work/run"
 as_postgres() { runuser -u postgres -- "$@"; }
 cleanup() {
+    [ -n "${serve_pid:-}" ] && kill "$serve_pid" 2>/dev/null && wait "$serve_pid" 2>/dev/null || true
     as_postgres "$pgbin/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null 2>&1 || true
     rm -rf "$work"
 }
@@ -45,9 +50,11 @@ as_postgres "$pgbin/initdb" -D "$work/data" -U pricecam --pwfile="$work/run/pwfi
     --auth-local=trust --auth-host=scram-sha-256 >"$work/run/initdb.log" 2>&1 || { cat "$work/run/initdb.log" >&2; fail "initdb"; }
 port="$(free_port)"
 # fsync off: only the client is killed here, never the server.
-as_postgres "$pgbin/pg_ctl" -D "$work/data" -l "$work/run/server.log" -w -t 60 \
-    -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$work/run -c fsync=off" start >/dev/null ||
-    fail "the server did not start"
+start_postgres() {
+    as_postgres "$pgbin/pg_ctl" -D "$work/data" -l "$work/run/server.log" -w -t 60 \
+        -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$work/run -c fsync=off" start >/dev/null
+}
+start_postgres || fail "the server did not start"
 createdb -h "$work/run" -p "$port" -U pricecam pricecam_test || fail "createdb"
 url="postgres://pricecam:$password@127.0.0.1:$port/pricecam_test"
 echo "test-postgres: server on 127.0.0.1:$port" >&2
@@ -121,5 +128,41 @@ bad="postgres://pricecam:wrong-password@127.0.0.1:$port/pricecam_test"
 if msg="$("$bin" history list --history "$bad" 2>&1)"; then fail "a wrong password was accepted"; fi
 [[ "$msg" == *'authentication failed for user "pricecam"'* && "$msg" != *wrong-password* ]] ||
     fail "wrong password message: $msg"
+
+echo "-- (e) the server's history tests on PostgreSQL" >&2
+PRICECAM_TEST_POSTGRES="$url" swift test --skip-build --filter 'ServerTests\.(PostgresHistoryAPITests|UnreachableHistoryTests)' \
+    >"$work/out/swift-test-serve.log" 2>&1 || { tail -40 "$work/out/swift-test-serve.log" >&2; fail "swift test (serve)"; }
+grep -q 'Suite "serve: history on PostgreSQL" passed' "$work/out/swift-test-serve.log" ||
+    { tail -20 "$work/out/swift-test-serve.log" >&2; fail "the server's PostgreSQL suite did not run"; }
+grep -h 'Test run with' "$work/out/swift-test-serve.log" >&2
+
+echo "-- (f) pricecam serve on PostgreSQL" >&2
+"$bin" setup --currency GBP --rate 1.17 >/dev/null || fail "setup"
+start_serve "$bin" "$PRICECAM_HOME" "$work/out/serve.log" --no-camera --jobs 1 --history "$url"
+answer="$(curl -sS -X POST -H 'Content-Type: image/png' --data-binary @Fixtures/clean/frame_0001.png "$serve_url/api/v1/scan")" ||
+    fail "POST /api/v1/scan"
+[[ "$answer" == *'"prices":[{'* ]] || fail "the scan's answer: $answer"
+uploaded="$(pc history list --format jsonl --source upload)"
+[[ "$(wc -l <<<"$uploaded")" = 2 && "$uploaded" == *'"amount":"56.5","currency":"GBP","rate":"1.17","converted":"66.11"'* ]] ||
+    fail "the served scan's two prices are not in the history: $uploaded"
+# The database goes away while serving: history requests get a JSON error, then work again once it is back.
+as_postgres "$pgbin/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null || fail "stopping PostgreSQL"
+code="$(curl -sS -o "$work/out/down.json" -w '%{http_code}' "$serve_url/api/v1/history/stats")" || fail "no answer while the database is down"
+down="$(cat "$work/out/down.json")"
+[[ "$code" = 503 && "$down" == *'"code":"history_unavailable"'* && "$down" == *"postgres://pricecam@127.0.0.1:$port/pricecam_test"* ]] ||
+    fail "while the database is down: HTTP $code $down"
+[[ "$down" != *"$password"* ]] || fail "the password is in the error: $down"
+echo "test-postgres: while the database was down: HTTP $code $down" >&2
+kill -0 "$serve_pid" 2>/dev/null || fail "serve ended while the database was down"
+start_postgres || fail "PostgreSQL did not start again"
+stats="$(curl -sS -f "$serve_url/api/v1/history/stats")" || fail "history stats after the database came back"
+[[ "$stats" == *'"count":'* ]] || fail "stats after the database came back: $stats"
+stop_serve
+! grep -q "$password" "$work/out/serve.log" || fail "the password is in serve's log"
+status=0
+msg="$("$bin" serve --port 0 --no-camera --history "$bad" 2>&1)" || status=$?
+[ "$status" = 2 ] || fail "serve with a wrong password exited $status: $msg"
+[[ "$msg" == *'authentication failed for user "pricecam"'* && "$msg" != *wrong-password* && "$msg" != *http://* ]] ||
+    fail "serve's wrong password message: $msg"
 [ ! -e "$PRICECAM_HOME/history.sqlite" ] || fail "the SQLite default was created"
-echo "test-postgres: PASS (Swift tests on PostgreSQL, two writers, killed writer, CLI)"
+echo "test-postgres: PASS (Swift tests on PostgreSQL, two writers, killed writer, CLI, serve)"

@@ -42,7 +42,24 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var problem: String
     public var fix: String
+    /// The database server could not be reached or the connection was lost: the same call may work later.
+    public var unavailable = false
     public var description: String { "history database \(path): \(problem)\nfix: \(fix)" }
+
+    /// How the fixes of PostgreSQL errors end, for the commands that take --no-history.
+    static let noHistoryAdvice = "or use --no-history to skip history"
+
+    /// This error with the closing "or use --no-history …" of its fix replaced by `advice`
+    /// (for commands without --no-history, such as `pricecam serve`).
+    public func advising(_ advice: String) -> HistoryError {
+        var error = self
+        if fix == Self.noHistoryAdvice {
+            error.fix = advice
+        } else if fix.hasSuffix(", " + Self.noHistoryAdvice) {
+            error.fix = String(fix.dropLast(Self.noHistoryAdvice.count)) + advice
+        }
+        return error
+    }
 }
 
 /// Filters for listing history.

@@ -263,7 +263,7 @@ public final class PostgresHistoryStore: HistoryBackend {
     /// A PostgreSQL or connection failure as a message people can act on.
     static func describe(_ error: any Error, url: PostgresURL, action: String) -> HistoryError {
         let at = "\(url.host):\(url.port)"
-        let skip = "or use --no-history to skip history"
+        let skip = HistoryError.noHistoryAdvice
         guard let psql = error as? PSQLError else {
             return HistoryError(path: url.redacted, problem: "\(action) it: \(error)", fix: skip)
         }
@@ -287,11 +287,12 @@ public final class PostgresHistoryStore: HistoryBackend {
         case (.connectionError, _):
             return HistoryError(
                 path: url.redacted, problem: "\(action) it: no PostgreSQL server answers at \(at) (\(message))",
-                fix: "start the server (pg_ctl start, or systemctl start postgresql) and check host and port, \(skip)")
-        case (.serverClosedConnection, _), (.clientClosedConnection, _), (.uncleanShutdown, _):
+                fix: "start the server (pg_ctl start, or systemctl start postgresql) and check host and port, \(skip)", unavailable: true)
+        // 57P01-57P03: the server is shutting down, crashed, or not yet accepting connections.
+        case (.serverClosedConnection, _), (.clientClosedConnection, _), (.uncleanShutdown, _), (_, "57P01"), (_, "57P02"), (_, "57P03"):
             return HistoryError(
                 path: url.redacted, problem: "\(action) it: the connection to \(at) was lost",
-                fix: "check that the server is still running, then retry, \(skip)")
+                fix: "check that the server is still running, then retry, \(skip)", unavailable: true)
         default:
             return HistoryError(path: url.redacted, problem: "\(action) it: \(message)", fix: skip)
         }

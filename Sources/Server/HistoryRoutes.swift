@@ -10,7 +10,9 @@ enum HistoryRoutes {
     static func add(to api: RouterGroup<ServeContext>, state: ServerState) {
         api.get("/history") { request, _ in
             let query = try query(request)
-            let (rows, total) = try state.historyCall { store throws(HistoryError) in (try store.list(query), try store.count(query)) }
+            let (rows, total) = try await state.history.call { store throws(HistoryError) in
+                (try store.list(query), try store.count(query))
+            }
             let text = "{\"rows\":[" + rows.map(HistoryFormat.jsonLine).joined(separator: ",") + "],\"total\":\(total)}"
             return Response.text(text, contentType: "application/json; charset=utf-8")
         }
@@ -19,7 +21,8 @@ enum HistoryRoutes {
             var query = try query(request)
             query.limit = nil
             query.offset = 0
-            let rows = try state.historyCall { store throws(HistoryError) in try store.list(query) }.reversed()  // oldest first in files
+            // Oldest first in files.
+            let rows = try await state.history.call { [query] store throws(HistoryError) in try store.list(query) }.reversed()
             let disposition: (String) -> HTTPFields = { [.contentDisposition: "attachment; filename=\"pricecam-history.\($0)\""] }
             switch format {
             case "csv":
@@ -34,7 +37,7 @@ enum HistoryRoutes {
             }
         }
         api.get("/history/stats") { _, _ in
-            let stats = try state.historyCall { store throws(HistoryError) in try store.stats() }
+            let stats = try await state.history.call { store throws(HistoryError) in try store.stats() }
             return Response.text(HistoryFormat.statsJSON(stats), contentType: "application/json; charset=utf-8")
         }
         api.delete("/history") { request, _ in
@@ -43,7 +46,7 @@ enum HistoryRoutes {
                     .badRequest, code: "confirmation_required", message: "clearing deletes every row: confirm with ?confirm=yes",
                     field: "confirm")
             }
-            let deleted = try state.historyCall { store throws(HistoryError) in try store.clear() }
+            let deleted = try await state.history.call { store throws(HistoryError) in try store.clear() }
             return Response.json(.object([("deleted", .int(deleted))]))
         }
     }

@@ -20,7 +20,8 @@ public final class LiveHub: Sendable {
     let workers: Int
     let stability: StabilityRule
     let makeSettings: @Sendable (CurrencySettings) throws -> ExtractionSettings
-    let historyPath: String
+    /// The server's history: the camera's stable prices go there, as the scans' do.
+    let history: ServerHistory
     let metrics: ServerMetrics
 
     private struct State {
@@ -42,13 +43,13 @@ public final class LiveHub: Sendable {
     private let state = Mutex(State())
 
     init(
-        camera: CameraSource, workers: Int, stability: StabilityRule = .default, historyPath: String, metrics: ServerMetrics,
+        camera: CameraSource, workers: Int, stability: StabilityRule = .default, history: ServerHistory, metrics: ServerMetrics,
         makeSettings: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
     ) {
         self.camera = camera
         self.workers = workers
         self.stability = stability
-        self.historyPath = historyPath
+        self.history = history
         self.metrics = metrics
         self.makeSettings = makeSettings
     }
@@ -81,7 +82,9 @@ public final class LiveHub: Sendable {
             var recorder: HistoryRecorder?
             do {
                 let source = try openSource(limits: extraction.limits)
-                recorder = try? HistoryRecorder(store: HistoryStore(path: historyPath))
+                do throws(HistoryError) { recorder = HistoryRecorder(store: try history.opened()) } catch {
+                    HistoryRecorder.stderrReport("warning: the camera's prices are not saved: \(error.description)")
+                }
                 let reporter = HubReporter(hub: self, recorder: recorder, origin: source.name)
                 let runner = LiveRunner(configuration: LiveConfiguration(jobs: workers, stability: stability), settings: extraction)
                 try runner.run(source: TeeSource(inner: source, hub: self), stop: stopFlag, reporter: reporter)

@@ -214,7 +214,7 @@ enum ScanRoute {
                 throw APIError(status, code: error.code, message: error.message)
             }
             let entries = entries(result, runID: state.runID)
-            if !entries.isEmpty { try state.historyCall { store throws(HistoryError) in try store.append(entries) } }
+            if !entries.isEmpty { try await state.history.call { store throws(HistoryError) in try store.append(entries) } }
             state.metrics.scanned(result)
             return Response.json(ResultFormatter.json(result))
         }

@@ -28,7 +28,10 @@ public struct ServeConfiguration: Sendable {
     public var liveWorkers: Int
     /// When a camera price counts as seen (`live --stable`).
     public var stability: StabilityRule
+    /// The settings file (and the default history file).
     public var paths: PricecamPaths
+    /// Where the history lives: a SQLite file (default: `paths`' history file) or PostgreSQL.
+    public var history: HistoryLocation
     /// The extraction settings for the stored currency settings (OCR language,
     /// parser hint, converter): made by the CLI from its OCR options.
     public var extraction: @Sendable (CurrencySettings) throws -> ExtractionSettings
@@ -36,7 +39,7 @@ public struct ServeConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, uploadLimit: Int = 20 << 20, scanWorkers: Int = 1,
         camera: CameraSource = .none, liveWorkers: Int = 1, stability: StabilityRule = .default, paths: PricecamPaths,
-        extraction: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
+        history: HistoryLocation? = nil, extraction: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
     ) {
         self.host = host
         self.port = port
@@ -47,6 +50,7 @@ public struct ServeConfiguration: Sendable {
         self.liveWorkers = liveWorkers
         self.stability = stability
         self.paths = paths
+        self.history = history ?? .sqlite(path: paths.historyDatabase)
         self.extraction = extraction
     }
 

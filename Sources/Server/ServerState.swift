@@ -7,11 +7,13 @@ import Synchronization
 
 /// What the routes share: settings (read from the settings file on each use,
 /// so `pricecam setup` in a terminal is seen at once), the scan workers, the
-/// history database, the camera and the metrics.
+/// history (one backend, SQLite or PostgreSQL), the camera and the metrics.
 public final class ServerState: Sendable {
     public let configuration: ServeConfiguration
     public let metrics: ServerMetrics
     public let live: LiveHub
+    /// The history every route and the camera use.
+    public let history: ServerHistory
     let started = Date()
     /// The run id of this server's scan rows in history.
     let runID = HistoryRecorder.newRunID()
@@ -22,15 +24,16 @@ public final class ServerState: Sendable {
     }
 
     private let scanning = Mutex(Scanning())
-    private let history = Mutex<HistoryStore?>(nil)
 
-    public init(configuration: ServeConfiguration) {
+    /// `history`: the configuration's history location unless given (tests give a table of their own).
+    public init(configuration: ServeConfiguration, history: ServerHistory? = nil) {
         self.configuration = configuration
         let metrics = ServerMetrics()
         self.metrics = metrics
+        let history = history ?? ServerHistory(configuration.history)
+        self.history = history
         self.live = LiveHub(
-            camera: configuration.camera, workers: configuration.liveWorkers, stability: configuration.stability,
-            historyPath: configuration.paths.historyDatabase,
+            camera: configuration.camera, workers: configuration.liveWorkers, stability: configuration.stability, history: history,
             metrics: metrics, makeSettings: configuration.extraction)
     }
 
@@ -39,7 +42,8 @@ public final class ServerState: Sendable {
         if let s = try? settings() { live.start(settings: s) }
     }
 
-    /// Stops the camera (flushing its history) and the scan workers after their queued scans.
+    /// Stops the camera (flushing its history) and the scan workers after their queued scans,
+    /// then lets the history go (a PostgreSQL connection is closed).
     public func shutdown() {
         live.stop()
         let pool = scanning.withLock { s in
@@ -47,6 +51,7 @@ public final class ServerState: Sendable {
             return s.pool
         }
         pool?.shutdown()
+        history.close()
     }
 
     var settingsPath: String { configuration.paths.settingsFile }
@@ -79,27 +84,6 @@ public final class ServerState: Sendable {
             } catch {
                 throw APIError(.internalServerError, code: "ocr_unavailable", message: "cannot start the OCR engine: \(error)")
             }
-        }
-    }
-
-    /// The history database, opened (and created) on first use.
-    func store() throws(APIError) -> HistoryStore {
-        try history.withLock { (h: inout HistoryStore?) throws(APIError) -> HistoryStore in
-            if let h { return h }
-            do {
-                let store = try HistoryStore(path: configuration.paths.historyDatabase)
-                h = store
-                return store
-            } catch {
-                throw APIError(.internalServerError, code: "history_unavailable", message: "\(error)")
-            }
-        }
-    }
-
-    func historyCall<T>(_ body: (HistoryStore) throws(HistoryError) -> T) throws(APIError) -> T {
-        let s = try store()
-        do { return try body(s) } catch {
-            throw APIError(.internalServerError, code: "history_failed", message: error.description)
         }
     }
 }

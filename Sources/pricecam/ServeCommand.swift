@@ -16,7 +16,11 @@ struct Serve: AsyncParsableCommand {
               pricecam serve                                # http://127.0.0.1:8080, camera /dev/video0 if present
               pricecam serve --replay Fixtures/clean --port 9000
               pricecam serve --host 0.0.0.0 --token "$(openssl rand -hex 16)"
+              pricecam serve --history postgres://pricecam@db.example:5432/prices
             The API is under /api/v1 (see the README); /metrics is Prometheus text.
+            Scans and the camera's prices go to the history the CLI uses (--history,
+            else $PRICECAM_HISTORY, else the SQLite default); a PostgreSQL history is
+            connected to at start.
             Listening beyond loopback needs a token: give --token, or one is made and
             printed once. Ctrl-C (or SIGTERM) stops accepting, finishes the requests in
             flight, saves the history and exits 0.
@@ -60,6 +64,8 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var ocr: OCROptions
 
+    @OptionGroup var historyOption: HistoryOption
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
         guard uploadLimitMB >= 1 && uploadLimitMB <= 1024 else {
@@ -98,25 +104,11 @@ struct Serve: AsyncParsableCommand {
                 device != nil || FileManager.default.fileExists(atPath: path)
                 ? .device(path: path, width: frame.width, height: frame.height, fps: fps) : .none
         }
-        // The web app keeps its history in SQLite (the default file, or the file PRICECAM_HISTORY names).
-        var paths = PricecamPaths.current()
-        do {
-            switch try HistoryLocation.resolve(flag: nil, paths: paths) {
-            case .sqlite(let path): paths = PricecamPaths(settingsFile: paths.settingsFile, historyDatabase: path)
-            case .postgres(let url):
-                Console.error(
-                    "PRICECAM_HISTORY is \(url.redacted): pricecam serve keeps its history in SQLite only for now; unset it (or give a SQLite file) to serve"
-                )
-                throw ExitCode(2)
-            }
-        } catch let error as HistoryError {
-            Console.error(error.description)
-            throw ExitCode(2)
-        }
+        let location = try historyOption.location()
         let configuration = ServeConfiguration(
             host: host, port: port, token: token, uploadLimit: uploadLimitMB << 20, scanWorkers: jobs, camera: camera, liveWorkers: jobs,
             stability: StabilityRule(parsing: stable)!,
-            paths: paths,
+            paths: PricecamPaths.current(), history: location,
             extraction: { settings in
                 let converter = Converter(settings: settings)
                 return ExtractionSettings(
@@ -125,6 +117,15 @@ struct Serve: AsyncParsableCommand {
                     converter: converter, limits: ocr.limits)
             })
         let state = ServerState(configuration: configuration)
+        // A PostgreSQL server that cannot be reached is an error now, not at the first scan
+        // (a SQLite file is opened, and created, on first use).
+        if case .postgres = location {
+            do { _ = try state.history.opened() } catch {
+                Console.error("error: \(error.description)")
+                throw ExitCode(2)
+            }
+        }
+        Console.err("pricecam serve: history in \(location.description)\n")
         state.startCamera()
         do {
             let fragment = token.map { "#token=\($0)" } ?? ""

@@ -73,11 +73,27 @@ import Testing
         #expect(serve.wait(seconds: 10) == 0)
     }
 
+    @Test("a PostgreSQL history that cannot be reached: exit 2 at start, naming the URL without its password and what to do")
+    func unreachablePostgresStopsTheStart() throws {
+        let home = try CLI.tempDir()
+        let r = try CLI.run(
+            ["serve", "--port", "0", "--no-camera", "--jobs", "1", "--history", "postgres://u:secret@127.0.0.1:1/d"], home: home)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("postgres://u@127.0.0.1:1/d") && r.stderr.contains("no PostgreSQL server answers"), "\(r.stderr)")
+        #expect(r.stderr.contains("start the server") && r.stderr.contains("another --history"), "\(r.stderr)")
+        #expect(!r.stderr.contains("secret") && !r.stderr.contains("--no-history") && !r.stderr.contains("http://"), "\(r.stderr)")
+        let env = try CLI.run(
+            ["serve", "--port", "0", "--no-camera"], home: home, environment: ["PRICECAM_HISTORY": "postgres://u:secret@127.0.0.1:1/d"])
+        #expect(env.status == 2)
+        #expect(env.stderr.contains("postgres://u@127.0.0.1:1/d") && !env.stderr.contains("secret"), "\(env.stderr)")
+    }
+
     @Test(
         "bad options: usage error (exit 2) naming the value",
         arguments: [
             (["--port", "70000"], "--port"), (["--token", "short"], "--token"), (["--upload-limit", "0"], "--upload-limit"),
             (["--device", "/dev/video9", "--replay", "."], "--replay"),
+            (["--history", "postgres://shop:pw@/prices"], "not a PostgreSQL URL"),
         ])
     func badOptions(args: [String], named: String) throws {
         let r = try CLI.run(["serve"] + args)

@@ -2,10 +2,14 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Server
 import Testing
 
-@Suite("serve: history")
-struct HistoryAPITests {
+@testable import History
+
+/// What the history endpoints must do on every backend: run on SQLite (HistoryAPITests) and
+/// on PostgreSQL (PostgresHistoryAPITests, when PRICECAM_TEST_POSTGRES is set).
+enum HistoryAPIChecks {
     static let rows = [
         (source: "shop/a.jpg", text: "¥800", amount: "800", currency: "JPY"),
         (source: "shop/b.jpg", text: "12,50 €", amount: "12.50", currency: "EUR"),
@@ -13,8 +17,7 @@ struct HistoryAPITests {
         (source: "menu/d.jpg", text: "100_% off", amount: "100", currency: "JPY"),
     ]
 
-    @Test func newestFirstWithPagingAndTotal() async throws {
-        let server = try TestServer()
+    static func newestFirstWithPagingAndTotal(_ server: TestServer) async throws {
         try seedHistory(server, Self.rows)
         try await server.test { client in
             try await client.execute(uri: "/api/v1/history?limit=2", method: .get) { r in
@@ -30,8 +33,7 @@ struct HistoryAPITests {
         }
     }
 
-    @Test func filtersByCurrencyAndText() async throws {
-        let server = try TestServer()
+    static func filtersByCurrencyAndText(_ server: TestServer) async throws {
         try seedHistory(server, Self.rows)
         try await server.test { client in
             try await client.execute(uri: "/api/v1/history?currency=jpy", method: .get) { r in
@@ -51,19 +53,7 @@ struct HistoryAPITests {
         }
     }
 
-    @Test("bad paging values: 400", arguments: ["limit=0", "limit=5000", "limit=x", "offset=-1"])
-    func badPaging(query: String) async throws {
-        let server = try TestServer()
-        try await server.test { client in
-            try await client.execute(uri: "/api/v1/history?\(query)", method: .get) { r in
-                #expect(r.status == .badRequest)
-                #expect(r.errorField == String(query.prefix { $0 != "=" }))
-            }
-        }
-    }
-
-    @Test func exportsCSVAndJSONLinesOldestFirst() async throws {
-        let server = try TestServer()
+    static func exportsCSVAndJSONLinesOldestFirst(_ server: TestServer) async throws {
         try seedHistory(server, Self.rows)
         try await server.test { client in
             try await client.execute(uri: "/api/v1/history/export?format=csv", method: .get) { r in
@@ -88,8 +78,7 @@ struct HistoryAPITests {
         }
     }
 
-    @Test func statsSumPerCurrencyExactly() async throws {
-        let server = try TestServer()
+    static func statsSumPerCurrencyExactly(_ server: TestServer) async throws {
         try seedHistory(server, Self.rows)
         try await server.test { client in
             try await client.execute(uri: "/api/v1/history/stats", method: .get) { r in
@@ -102,8 +91,7 @@ struct HistoryAPITests {
         }
     }
 
-    @Test func clearAsksForConfirmation() async throws {
-        let server = try TestServer()
+    static func clearAsksForConfirmation(_ server: TestServer) async throws {
         try seedHistory(server, Self.rows)
         try await server.test { client in
             try await client.execute(uri: "/api/v1/history", method: .delete) { r in
@@ -116,6 +104,170 @@ struct HistoryAPITests {
                 #expect(r.object["deleted"] as? Int == 4)
             }
             try await client.execute(uri: "/api/v1/history", method: .get) { r in #expect(r.object["total"] as? Int == 0) }
+        }
+    }
+
+    /// A scan through the API is recorded; the list, stats, both exports and clear all see its rows.
+    static func scanThenListStatsExportClear(_ server: TestServer) async throws {
+        try server.configure(currency: "JPY", rate: "0.0061", home: "EUR")
+        let truth = try fixtureTruth("clean", "frame_0003.png")  // JPY 800, JPY 280
+        let image = try fixtureBytes("clean", "frame_0003.png")
+        try await server.test { client in
+            try await client.execute(uri: "/api/v1/scan", method: .post, headers: [.contentType: "image/png"], body: image) { r in
+                #expect(r.status == .ok, "\(r.text)")
+            }
+            let converted = try await client.execute(uri: "/api/v1/history", method: .get) { r in
+                #expect(r.object["total"] as? Int == truth.amounts.count)
+                let rows = r.object["rows"] as? [[String: Any]] ?? []
+                #expect(Set(rows.compactMap { $0["amount"] as? String }) == Set(truth.amounts))
+                #expect(rows.allSatisfy { $0["source"] as? String == "upload" && $0["target"] as? String == "EUR" }, "\(rows)")
+                return rows.compactMap { ($0["converted"] as? String).flatMap { Decimal(string: $0) } }
+            }
+            #expect(Set(converted) == [Decimal(string: "4.88")!, Decimal(string: "1.71")!])  // 800 and 280 × 0.0061, in cents
+            try await client.execute(uri: "/api/v1/history/stats", method: .get) { r in
+                #expect(r.object["count"] as? Int == truth.amounts.count)
+                let jpy = (r.object["by_currency"] as? [[String: Any]] ?? []).first { $0["currency"] as? String == "JPY" }
+                #expect(jpy?["amount"] as? String == "1080")
+                #expect(jpy?["converted"] as? String == "6.59")
+            }
+            try await client.execute(uri: "/api/v1/history/export?format=csv", method: .get) { r in
+                #expect(r.text.split(separator: "\n").count == 1 + truth.amounts.count)
+            }
+            try await client.execute(uri: "/api/v1/history/export?format=jsonl", method: .get) { r in
+                let amounts = r.text.split(separator: "\n").compactMap {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["amount"] as? String
+                }
+                #expect(Set(amounts) == Set(truth.amounts))
+            }
+            try await client.execute(uri: "/api/v1/history?confirm=yes", method: .delete) { r in
+                #expect(r.object["deleted"] as? Int == truth.amounts.count)
+            }
+            try await client.execute(uri: "/api/v1/history/stats", method: .get) { r in #expect(r.object["count"] as? Int == 0) }
+        }
+    }
+
+    /// The camera's stable prices go to the server's own history (the one the routes read).
+    static func theCameraRecordsToTheSameHistory(_ camera: (CameraSource) throws -> TestServer) async throws {
+        let folder = try LiveAPITests.replayFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try camera(.replay(directory: folder, fps: 10, loop: true))
+        try server.configure()
+        server.state.startCamera()
+        try await server.test { client in
+            var sources: [String] = []
+            let deadline = Date(timeIntervalSinceNow: 180)
+            while sources.isEmpty && Date() < deadline {
+                try await Task.sleep(for: .milliseconds(200))
+                sources = try await client.execute(uri: "/api/v1/history", method: .get) { r in
+                    #expect(r.status == .ok, "\(r.text)")
+                    return (r.object["rows"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
+                }
+            }
+            #expect(!sources.isEmpty, "no camera price reached the history in 3 minutes")
+            #expect(sources.allSatisfy { $0.hasPrefix(folder) }, "\(sources)")
+        }
+    }
+}
+
+@Suite("serve: history")
+struct HistoryAPITests {
+    @Test func newestFirstWithPagingAndTotal() async throws { try await HistoryAPIChecks.newestFirstWithPagingAndTotal(TestServer()) }
+    @Test func filtersByCurrencyAndText() async throws { try await HistoryAPIChecks.filtersByCurrencyAndText(TestServer()) }
+    @Test func exportsCSVAndJSONLinesOldestFirst() async throws {
+        try await HistoryAPIChecks.exportsCSVAndJSONLinesOldestFirst(TestServer())
+    }
+    @Test func statsSumPerCurrencyExactly() async throws { try await HistoryAPIChecks.statsSumPerCurrencyExactly(TestServer()) }
+    @Test func clearAsksForConfirmation() async throws { try await HistoryAPIChecks.clearAsksForConfirmation(TestServer()) }
+    @Test func scanThenListStatsExportClear() async throws { try await HistoryAPIChecks.scanThenListStatsExportClear(TestServer()) }
+    @Test(.timeLimit(.minutes(5))) func theCameraRecordsToTheSameHistory() async throws {
+        try await HistoryAPIChecks.theCameraRecordsToTheSameHistory { try TestServer(camera: $0) }
+    }
+
+    @Test("bad paging values: 400", arguments: ["limit=0", "limit=5000", "limit=x", "offset=-1"])
+    func badPaging(query: String) async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            try await client.execute(uri: "/api/v1/history?\(query)", method: .get) { r in
+                #expect(r.status == .badRequest)
+                #expect(r.errorField == String(query.prefix { $0 != "=" }))
+            }
+        }
+    }
+}
+
+@Suite(
+    "serve: history on PostgreSQL",
+    .enabled(if: TestHistory.postgresURL != nil, "set PRICECAM_TEST_POSTGRES (scripts/test-postgres.sh does)"))
+struct PostgresHistoryAPITests {
+    @Test func newestFirstWithPagingAndTotal() async throws {
+        try await HistoryAPIChecks.newestFirstWithPagingAndTotal(TestServer(history: .postgres))
+    }
+    @Test func filtersByCurrencyAndText() async throws {
+        try await HistoryAPIChecks.filtersByCurrencyAndText(TestServer(history: .postgres))
+    }
+    @Test func exportsCSVAndJSONLinesOldestFirst() async throws {
+        try await HistoryAPIChecks.exportsCSVAndJSONLinesOldestFirst(TestServer(history: .postgres))
+    }
+    @Test func statsSumPerCurrencyExactly() async throws {
+        try await HistoryAPIChecks.statsSumPerCurrencyExactly(TestServer(history: .postgres))
+    }
+    @Test func clearAsksForConfirmation() async throws {
+        try await HistoryAPIChecks.clearAsksForConfirmation(TestServer(history: .postgres))
+    }
+    @Test func scanThenListStatsExportClear() async throws {
+        try await HistoryAPIChecks.scanThenListStatsExportClear(TestServer(history: .postgres))
+    }
+    @Test(.timeLimit(.minutes(5))) func theCameraRecordsToTheSameHistory() async throws {
+        try await HistoryAPIChecks.theCameraRecordsToTheSameHistory { try TestServer(camera: $0, history: .postgres) }
+    }
+
+    /// The database ends the server's connection (as on a restart): calls answer a JSON
+    /// error meanwhile, never crash, and a later call connects again and reads every row.
+    @Test func aDroppedConnectionIsOpenedAgain() async throws {
+        let server = try TestServer(history: .postgres)
+        try seedHistory(server, HistoryAPIChecks.rows)
+        let store = try #require(try server.state.history.opened() as? PostgresHistoryStore)
+        let pid = try store.backendPID()
+        let admin = try PostgresHistoryStore(url: store.url, table: store.table)
+        #expect(try admin.terminateForTest(pid: pid))
+        try await server.test { client in
+            var total: Int?
+            for _ in 0..<50 where total == nil {
+                total = try await client.execute(uri: "/api/v1/history", method: .get) { r in
+                    if r.status == .ok { return r.object["total"] as? Int }
+                    #expect(r.status == .serviceUnavailable && r.errorCode == "history_unavailable", "\(r.text)")
+                    return nil
+                }
+                if total == nil { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(total == HistoryAPIChecks.rows.count)
+            #expect(try store.backendPID() != pid)
+        }
+    }
+}
+
+/// No database needed: nothing listens on port 1.
+@Suite("serve: history unreachable")
+struct UnreachableHistoryTests {
+    @Test func historyCallsAnswer503AndTheRestStillWorks() async throws {
+        let url = PostgresURL(user: "u", password: "secret", host: "127.0.0.1", port: 1, database: "d")
+        let server = try TestServer(history: .location(.postgres(url)))
+        try await server.test { client in
+            for (uri, method) in [
+                ("/api/v1/history", HTTPRequest.Method.get), ("/api/v1/history/stats", .get), ("/api/v1/history/export?format=csv", .get),
+                ("/api/v1/history?confirm=yes", .delete),
+            ] {
+                try await client.execute(uri: uri, method: method) { r in
+                    #expect(r.status == .serviceUnavailable, "\(uri): \(r.text)")
+                    #expect(r.errorCode == "history_unavailable", "\(uri)")
+                    let message = (r.object["error"] as? [String: Any])?["message"] as? String ?? ""
+                    #expect(
+                        message.contains("postgres://u@127.0.0.1:1/d") && message.contains("no PostgreSQL server answers"), "\(message)")
+                    #expect(message.contains("start pricecam serve with another --history"), "\(message)")
+                    #expect(!message.contains("secret") && !message.contains("--no-history"), "\(message)")
+                }
+            }
+            try await client.execute(uri: "/api/v1/settings", method: .get) { r in #expect(r.status == .ok) }
         }
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
 import HummingbirdWebSocket
+import History
 import NIOCore
 import Synchronization
 import Testing
@@ -67,7 +68,9 @@ struct LiveAPITests {
     }
 
     @Test func aSlowBrowserGetsOnlyTheNewestMessage() async throws {
-        let hub = LiveHub(camera: .none, workers: 1, historyPath: "/nonexistent/history.sqlite", metrics: ServerMetrics()) { _ in
+        let hub = LiveHub(
+            camera: .none, workers: 1, history: ServerHistory(.sqlite(path: "/nonexistent/history.sqlite")), metrics: ServerMetrics()
+        ) { _ in
             throw CancellationError()
         }
         let (id, messages) = hub.subscribe()
@@ -79,7 +82,9 @@ struct LiveAPITests {
     }
 
     @Test func aNewBrowserStartsWithTheLatestState() async throws {
-        let hub = LiveHub(camera: .none, workers: 1, historyPath: "/nonexistent/history.sqlite", metrics: ServerMetrics()) { _ in
+        let hub = LiveHub(
+            camera: .none, workers: 1, history: ServerHistory(.sqlite(path: "/nonexistent/history.sqlite")), metrics: ServerMetrics()
+        ) { _ in
             throw CancellationError()
         }
         hub.broadcast("before")

@@ -1,6 +1,5 @@
 import Conversion
 import Foundation
-import History
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -10,7 +9,34 @@ import PriceParsing
 import Server
 import Testing
 
-/// A server over a fresh settings file and history database in a temporary folder.
+@testable import History
+
+/// Where a test server keeps its history.
+enum TestHistory {
+    /// history.sqlite in the server's temporary folder.
+    case sqlite
+    /// A table of its own in the database PRICECAM_TEST_POSTGRES names, so that tests running at once do not see each other's rows.
+    case postgres
+    /// This location, as `pricecam serve --history` would take it.
+    case location(HistoryLocation)
+
+    /// The database PRICECAM_TEST_POSTGRES names (scripts/test-postgres.sh starts one); the suites that need it are skipped without it.
+    static let postgresURL: PostgresURL? = ProcessInfo.processInfo.environment["PRICECAM_TEST_POSTGRES"].flatMap { try? PostgresURL($0) }
+
+    /// nil: the configuration's (the SQLite file in `home`).
+    var server: ServerHistory? {
+        switch self {
+        case .sqlite: return nil
+        case .location(let location): return ServerHistory(location)
+        case .postgres:
+            let url = Self.postgresURL!
+            let table = "serve_test_" + UUID().uuidString.prefix(13).lowercased().replacingOccurrences(of: "-", with: "")
+            return ServerHistory(location: url.redacted) { () throws(HistoryError) in try PostgresHistoryStore(url: url, table: table) }
+        }
+    }
+}
+
+/// A server over a fresh settings file and history (a SQLite file in a temporary folder, unless told).
 struct TestServer {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .path
@@ -19,7 +45,7 @@ struct TestServer {
     let home: String
     let state: ServerState
 
-    init(token: String? = nil, uploadLimit: Int = 20 << 20, camera: CameraSource = .none) throws {
+    init(token: String? = nil, uploadLimit: Int = 20 << 20, camera: CameraSource = .none, history: TestHistory = .sqlite) throws {
         home = NSTemporaryDirectory() + "pricecam-serve-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let ocr = OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil))
@@ -32,7 +58,7 @@ struct TestServer {
                 extraction: { settings in
                     let converter = Converter(settings: settings)
                     return ExtractionSettings(ocr: ocr, parser: ParserOptions(currencyHint: converter.currency), converter: converter)
-                }))
+                }), history: history.server)
     }
 
     /// Runs `body` against the app (in process, or on a real socket for `.live`), then stops everything.
@@ -86,9 +112,9 @@ enum CurrencySettingsForTest {
     static func save(_ s: CurrencySettings, home: String) throws { try SettingsFile.save(s, path: home + "/settings.toml") }
 }
 
-/// Rows put straight into the server's history database (the scan tests cover recording).
+/// Rows put straight into the server's history (the scan tests cover recording).
 func seedHistory(_ server: TestServer, _ rows: [(source: String, text: String, amount: String, currency: String)]) throws {
-    let store = try HistoryStore(path: server.home + "/history.sqlite")
+    let store = try server.state.history.opened()
     let rate = Decimal(string: "0.5")!
     try store.append(
         rows.enumerated().map { i, r in
