@@ -40,7 +40,8 @@ public enum HistoryLocation: Sendable, Equatable {
     /// The environment variable naming the history location.
     public static let environmentVariable = "PRICECAM_HISTORY"
 
-    /// `flag`, else `PRICECAM_HISTORY`, else the default SQLite file of `paths`.
+    /// `flag`, else `PRICECAM_HISTORY`, else the settings file's `history` line, else the
+    /// default SQLite file of `paths`.
     public static func resolve(
         flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
         paths: PricecamPaths = .current()
@@ -49,6 +50,17 @@ public enum HistoryLocation: Sendable, Equatable {
         if let env = environment[environmentVariable], !env.isEmpty {
             do { return try parse(env) } catch {
                 throw HistoryError(path: error.path, problem: error.problem + " (from \(environmentVariable))", fix: error.fix)
+            }
+        }
+        let stored: String?
+        do { stored = try SettingsFile.history(path: paths.settingsFile) } catch {
+            throw HistoryError(path: error.path, problem: error.problem, fix: error.fix)
+        }
+        if let stored {
+            do { return try parse(stored) } catch {
+                throw HistoryError(
+                    path: error.path, problem: error.problem + " (the `history` line of \(paths.settingsFile))",
+                    fix: error.fix + "; or remove it with `pricecam settings set --clear-history`")
             }
         }
         return .sqlite(path: paths.historyDatabase)

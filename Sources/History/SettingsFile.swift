@@ -27,6 +27,7 @@ public struct SettingsFileError: Error, CustomStringConvertible, Sendable {
 /// home = "TWD"
 /// updated_at = "2025-05-01T09:30:00Z"
 /// max_rate_age_days = 30
+/// history = "postgres://pricecam@db.example:5432/prices"   # optional, see HistoryLocation
 /// ```
 /// Reading never repairs or resets anything; writing is atomic
 /// (temporary file in the same directory, fsync, rename, fsync of the directory).
@@ -56,7 +57,7 @@ public enum SettingsFile {
     /// Parses the file's text. `path` is only used in messages.
     public static func parse(_ text: String, path: String) throws(SettingsFileError) -> CurrencySettings {
         var values: [String: (String, Int)] = [:]
-        let known: Set<String> = ["currency", "rate", "home", "updated_at", "max_rate_age_days"]
+        let known: Set<String> = ["currency", "rate", "home", "updated_at", "max_rate_age_days", historyKey]
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNo = index + 1
             let line = rawLine.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
@@ -67,7 +68,8 @@ public enum SettingsFile {
             let key = line[..<eq].trimmingCharacters(in: .whitespaces)
             var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             guard known.contains(key) else {
-                throw corrupt(path, "line \(lineNo): unknown key \"\(key)\" (known: currency, rate, home, updated_at, max_rate_age_days)")
+                throw corrupt(
+                    path, "line \(lineNo): unknown key \"\(key)\" (known: currency, rate, home, updated_at, max_rate_age_days, history)")
             }
             if values[key] != nil { throw corrupt(path, "line \(lineNo): \"\(key)\" is set twice") }
             if value.hasPrefix("\"") {
@@ -111,8 +113,8 @@ public enum SettingsFile {
         return CurrencySettings(currency: currency, rate: rate, home: home, updatedAt: updatedAt, maxRateAgeDays: maxAge)
     }
 
-    /// The file's text for `settings`.
-    public static func render(_ s: CurrencySettings) -> String {
+    /// The file's text for `settings`, with a `history` line when `history` is given.
+    public static func render(_ s: CurrencySettings, history: String? = nil) -> String {
         """
         # pricecam settings. Change with `pricecam settings set`, or edit by hand.
         # rate: home-currency units per 1 unit of `currency`.
@@ -123,6 +125,32 @@ public enum SettingsFile {
         max_rate_age_days = \(s.maxRateAgeDays)
 
         """
+            + (history.map { "# history: a postgres:// URL or a SQLite file (--history and PRICECAM_HISTORY win).\nhistory = \"\($0)\"\n" }
+                ?? "")
+    }
+
+    /// The key naming where the history lives (`HistoryLocation`).
+    static let historyKey = "history"
+
+    /// The `history` value of the file at `path`: nil when there is no file, no such line or
+    /// an empty one. Read on its own, line by line, so that a history stays where the file
+    /// says even when another line of it is broken (the currency commands report those).
+    public static func history(path: String) throws(SettingsFileError) -> String? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SettingsFileError(
+                path: path, problem: "cannot be read", fix: "check the file's permissions, or set PRICECAM_HOME to another directory")
+        }
+        for rawLine in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let line = rawLine.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+            guard !line.hasPrefix("#"), let eq = line.firstIndex(of: "="),
+                line[..<eq].trimmingCharacters(in: .whitespaces) == historyKey
+            else { continue }
+            var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value.isEmpty ? nil : value
+        }
+        return nil
     }
 
     public static func formatDate(_ date: Date) -> String {
@@ -135,8 +163,14 @@ public enum SettingsFile {
     }
 
     /// Writes `settings` atomically to `path`, creating its directory.
+    /// A `history` line already in the file is kept (setup and `settings set` rewrite the file).
     public static func save(_ settings: CurrencySettings, path: String) throws(SettingsFileError) {
-        try AtomicFile.write(Data(render(settings).utf8), to: path)
+        try save(settings, history: try? history(path: path), path: path)
+    }
+
+    /// Writes `settings` with `history` (nil: no history line) atomically to `path`.
+    public static func save(_ settings: CurrencySettings, history: String?, path: String) throws(SettingsFileError) {
+        try AtomicFile.write(Data(render(settings, history: history).utf8), to: path)
     }
 }
 

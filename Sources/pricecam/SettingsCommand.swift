@@ -41,9 +41,18 @@ struct Settings: ParsableCommand {
                 home          \(s.home ?? "(not set)")
                 rate set      \(SettingsFile.formatDate(s.updatedAt)) (\(days) day\(days == 1 ? "" : "s") ago\(stale ? ", older than \(s.maxRateAgeDays) days" : ""))
                 max rate age  \(s.maxRateAgeDays) days
+                history       \(Self.history(path: path))
                 file          \(path)
 
                 """
+        }
+
+        /// The settings file's history line for people: a URL without its password.
+        static func history(path: String) -> String {
+            let line: String?
+            do { line = try SettingsFile.history(path: path) } catch { return "(the file cannot be read)" }
+            guard let stored = line else { return "(default: history.sqlite in the data directory)" }
+            return (try? HistoryLocation.parse(stored).description) ?? "\(stored) (not a valid location)"
         }
     }
 
@@ -68,11 +77,27 @@ struct Settings: ParsableCommand {
         @Option(name: .customLong("max-rate-age-days"), help: ArgumentHelp("Warn when the rate is older than this.", valueName: "DAYS"))
         var maxRateAgeDays: String?
 
+        @Option(
+            name: .customLong("history"),
+            help: ArgumentHelp(
+                "Where the history lives from now on: postgres://USER[:PASS]@HOST:PORT/DB or a SQLite file (--history on a command and $PRICECAM_HISTORY still win). The file is readable by you alone; a password can also come from the environment instead.",
+                valueName: "LOCATION"))
+        var history: String?
+
+        @Flag(name: .customLong("clear-history"), help: "Keep the history in the default SQLite file again.")
+        var clearHistory = false
+
         func run() throws {
-            if currency == nil && rate == nil && home == nil && !clearHome && maxRateAgeDays == nil {
-                failSettings("nothing to change: give --currency, --rate, --home, --clear-home or --max-rate-age-days")
+            if currency == nil && rate == nil && home == nil && !clearHome && maxRateAgeDays == nil && history == nil && !clearHistory {
+                failSettings(
+                    "nothing to change: give --currency, --rate, --home, --clear-home, --max-rate-age-days, --history or --clear-history")
             }
             if clearHome && home != nil { failSettings("--home and --clear-home cannot be used together") }
+            if clearHistory && history != nil { failSettings("--history and --clear-history cannot be used together") }
+            if let history {
+                do { _ = try HistoryLocation.parse(history) } catch { failSettings(error.description) }
+                if history.isEmpty { failSettings("--history needs a location; use --clear-history to go back to the default") }
+            }
             let paths = PricecamPaths.current()
             guard var s = try loadSettingsOrExit(paths) else {
                 failSettings(
@@ -96,7 +121,14 @@ struct Settings: ParsableCommand {
                     "pricecam: warning: the currency changed but the rate did not; check it with `pricecam settings` or set it with --rate\n"
                 )
             }
-            try saveSettingsOrExit(s, paths: paths)
+            if history != nil || clearHistory {
+                do { try SettingsFile.save(s, history: history, path: paths.settingsFile) } catch {
+                    Console.err("pricecam: error: \(error.description)\n")
+                    throw ExitCode(2)
+                }
+            } else {
+                try saveSettingsOrExit(s, paths: paths)
+            }
             Console.out(Show.describe(s, path: paths.settingsFile))
         }
     }
