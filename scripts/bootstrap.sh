@@ -13,7 +13,7 @@
 #   scripts/bootstrap.sh --train    + Tesseract's training tools, Pillow, shop faces (scripts/price-model/train.sh)
 #   scripts/bootstrap.sh --browser  + headless Chromium, its WebDriver and Selenium (the web app's browser test)
 #   scripts/bootstrap.sh --slurm    + Slurm and munge (the sharded-batch test on a single-host Slurm)
-#   scripts/bootstrap.sh --postgres + PostgreSQL server and client (the history test on PostgreSQL)
+#   scripts/bootstrap.sh --postgres + PostgreSQL server and client (the history test on PostgreSQL; curl for its web app check)
 #   scripts/bootstrap.sh --list     prints the table below (option, kind, name), installs nothing
 #
 # Every script calls this itself with the options it needs (a caller's options are
@@ -36,7 +36,7 @@ NEEDS=(
   "--langs  pkg:tesseract-ocr-deu pkg:tesseract-ocr-fra pkg:tesseract-ocr-spa pkg:tesseract-ocr-ita pkg:tesseract-ocr-por pkg:tesseract-ocr-nld pkg:tesseract-ocr-pol pkg:tesseract-ocr-ces pkg:tesseract-ocr-hun pkg:tesseract-ocr-tur pkg:tesseract-ocr-ell pkg:tesseract-ocr-rus pkg:tesseract-ocr-ukr pkg:tesseract-ocr-bul pkg:tesseract-ocr-tha pkg:tesseract-ocr-vie pkg:tesseract-ocr-msa pkg:tesseract-ocr-ind pkg:tesseract-ocr-hin pkg:tesseract-ocr-jpn pkg:tesseract-ocr-kor pkg:tesseract-ocr-chi-sim pkg:tesseract-ocr-chi-tra
             file:/usr/share/tesseract-ocr/*/tessdata/deu.traineddata file:/usr/share/tesseract-ocr/*/tessdata/fra.traineddata file:/usr/share/tesseract-ocr/*/tessdata/spa.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ita.traineddata file:/usr/share/tesseract-ocr/*/tessdata/por.traineddata file:/usr/share/tesseract-ocr/*/tessdata/nld.traineddata file:/usr/share/tesseract-ocr/*/tessdata/pol.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ces.traineddata file:/usr/share/tesseract-ocr/*/tessdata/hun.traineddata file:/usr/share/tesseract-ocr/*/tessdata/tur.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ell.traineddata file:/usr/share/tesseract-ocr/*/tessdata/rus.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ukr.traineddata file:/usr/share/tesseract-ocr/*/tessdata/bul.traineddata file:/usr/share/tesseract-ocr/*/tessdata/tha.traineddata file:/usr/share/tesseract-ocr/*/tessdata/vie.traineddata file:/usr/share/tesseract-ocr/*/tessdata/msa.traineddata file:/usr/share/tesseract-ocr/*/tessdata/ind.traineddata file:/usr/share/tesseract-ocr/*/tessdata/hin.traineddata file:/usr/share/tesseract-ocr/*/tessdata/jpn.traineddata file:/usr/share/tesseract-ocr/*/tessdata/kor.traineddata file:/usr/share/tesseract-ocr/*/tessdata/chi_sim.traineddata file:/usr/share/tesseract-ocr/*/tessdata/chi_tra.traineddata"
   "--slurm  pkg:slurm-wlm pkg:munge pkg:util-linux cmd:slurmctld cmd:slurmd cmd:sbatch cmd:squeue cmd:sinfo cmd:munged cmd:unshare cmd:mountpoint"
-  "--postgres pkg:postgresql pkg:postgresql-client pkg:util-linux cmd:psql cmd:createdb cmd:pg_isready cmd:runuser
+  "--postgres pkg:postgresql pkg:postgresql-client pkg:util-linux pkg:curl cmd:psql cmd:createdb cmd:pg_isready cmd:runuser cmd:curl
             file:/usr/lib/postgresql/15/bin/initdb file:/usr/lib/postgresql/15/bin/pg_ctl file:/usr/lib/postgresql/15/bin/postgres"
   "--browser pkg:chromium pkg:chromium-driver pkg:python3-selenium cmd:chromium cmd:chromedriver py:selenium"
   "--frames pkg:python3-pil pkg:fonts-dejavu-core py:PIL file:/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
