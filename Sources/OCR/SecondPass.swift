@@ -156,6 +156,12 @@ struct SecondPass {
         return out + scales.map { .line(scale: $0) } + (sparseWord ? [.sparseWord(scale: first)] : [])
     }
 
+    /// Milliseconds since `improve` started.
+    private var elapsedMs: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000 }
+
+    /// Whether the pass has used up its budget (never without one).
+    private var budgetSpent: Bool { budgetMs.map { elapsedMs >= $0 } ?? false }
+
     /// Re-reads the weakest lines of `page`, read from `image`.
     mutating func improve(_ page: RecognizedPage, image: GrayImage) -> RecognizedPage {
         var page = page
@@ -164,7 +170,7 @@ struct SecondPass {
         let start = DispatchTime.now().uptimeNanoseconds
         started = start
         for i in candidates(page) {
-            if let budget = budgetMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 >= budget { break }
+            if budgetSpent { break }
             let line = page.lines[i]
             let h = max(Self.medianHeight(line), 1)
             // A "line" taller than half the image is a layout misfire, not text psm 7 can read.
@@ -173,7 +179,7 @@ struct SecondPass {
             // The best reading so far; the tries stop once it holds a price.
             var best = line
             for t in tries(height: h) {
-                if budgetPerTry, let budget = budgetMs, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 >= budget { break }
+                if budgetPerTry && budgetSpent { break }
                 let candidate: TextLine?
                 switch t {
                 case .word(let s), .sparseWord(let s):
@@ -341,7 +347,7 @@ struct SecondPass {
         let x0 = line.x, y0 = line.y
         let cost = costPerRead * Double(s * s)
         if strictBudget, let budget = budgetMs,
-            Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000 + cost > budget
+            elapsedMs + cost > budget
         {
             return nil
         }

@@ -177,9 +177,15 @@ func runInteractiveSetup(
     }
 }
 
-func saveSettingsOrExit(_ settings: CurrencySettings, paths: PricecamPaths) throws {
+/// Saves `settings`; the file's `history` line is kept, or replaced by `history` when given
+/// (`.some(nil)` removes it).
+func saveSettingsOrExit(_ settings: CurrencySettings, paths: PricecamPaths, history: String?? = nil) throws {
     do {
-        try SettingsFile.save(settings, path: paths.settingsFile)
+        if let history {
+            try SettingsFile.save(settings, history: history, path: paths.settingsFile)
+        } else {
+            try SettingsFile.save(settings, path: paths.settingsFile)
+        }
     } catch {
         Console.err("pricecam: error: \(error.description)\n")
         throw ExitCode(2)

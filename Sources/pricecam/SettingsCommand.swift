@@ -121,14 +121,7 @@ struct Settings: ParsableCommand {
                     "pricecam: warning: the currency changed but the rate did not; check it with `pricecam settings` or set it with --rate\n"
                 )
             }
-            if history != nil || clearHistory {
-                do { try SettingsFile.save(s, history: history, path: paths.settingsFile) } catch {
-                    Console.err("pricecam: error: \(error.description)\n")
-                    throw ExitCode(2)
-                }
-            } else {
-                try saveSettingsOrExit(s, paths: paths)
-            }
+            try saveSettingsOrExit(s, paths: paths, history: history != nil || clearHistory ? .some(history) : nil)
             Console.out(Show.describe(s, path: paths.settingsFile))
         }
     }
