@@ -95,7 +95,12 @@ public struct RegionFinder: Sendable {
     public init() {}
 
     /// The text lines on `image`, in image pixels, top to bottom then left to right.
-    public func regions(in image: GrayImage) -> [TextRegion] {
+    ///
+    /// `enough`, when given, is asked after each mask and opening whether the lines found so
+    /// far settle what the caller needs; when it says so, the search stops there and returns
+    /// them (the page-or-regions choice: a receipt's dark-text lines show it is a document,
+    /// and its light-text mask, a second closing over megapixels, is not needed).
+    public func regions(in image: GrayImage, enough: (([TextRegion]) -> Bool)? = nil) -> [TextRegion] {
         let longest = max(image.width, image.height)
         let scale = longest < enlargeBelow ? 2.0 : min(1.0, Double(maxSide) / Double(longest))
         let work = scale == 1 ? image : (image.scaled(by: scale) ?? image)
@@ -120,9 +125,18 @@ public struct RegionFinder: Sendable {
                     r.clutter = Self.clutter(around: r, glyphInk: group.map(\.ink).reduce(0, +), mask: mask)
                     return r
                 }
+                if let enough {
+                    let sofar = finished(found, factor: factor, image: image)
+                    if enough(sofar) { return sofar }
+                }
             }
         }
-        return Self.deduplicated(found).map { $0.scaled(by: factor, within: image) }
+        return finished(found, factor: factor, image: image)
+    }
+
+    /// `found` deduplicated, in image pixels, top to bottom then left to right.
+    private func finished(_ found: [TextRegion], factor: Double, image: GrayImage) -> [TextRegion] {
+        Self.deduplicated(found).map { $0.scaled(by: factor, within: image) }
             .sorted { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }
     }
 
