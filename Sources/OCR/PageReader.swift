@@ -319,6 +319,7 @@ public final class PageReader {
 
     func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage) throws(OCRError) -> RecognizedPage {
         var page: RecognizedPage
+        let cpuStart = ThreadClock.cpuNanoseconds()
         if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
             page = try engine.recognize(small).rescaled(
@@ -326,7 +327,8 @@ public final class PageReader {
         } else {
             page = try engine.recognize(prepared)
         }
-        OCRLog.write("page read in \(page.milliseconds) ms")
+        let pageCPU = ThreadClock.ms(since: cpuStart)
+        OCRLog.write("page read in \(page.milliseconds) ms (CPU \(pageCPU) ms)")
         for l in page.lines {
             OCRLog.write(
                 "line \(l.box.map { "\($0)" } ?? "-") [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]")
@@ -337,12 +339,15 @@ public final class PageReader {
         let large = image.width * image.height > Preprocess.downscaleMinimumPixels
         second.enlargeTallText = !large
         if let share = large ? options.largeImageBudget : options.smallImageBudget {
-            second.budgetMs = page.milliseconds * share
+            // Work, not wall time: the same re-reads on an idle or a loaded machine.
+            second.budgetMs = pageCPU * share
             second.budgetPerTry = true
+            second.cpuBudget = true
         }
         if isFrame || options.forceLiveBudget {
             second.budgetMs = page.milliseconds * options.liveBudget
             second.strictBudget = true
+            second.cpuBudget = false
         }
         second.wordFirst = options.wordReread
         // Not on live frames: their budget admits about one re-read, and the psm 11 one costs

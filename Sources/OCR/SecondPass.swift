@@ -18,7 +18,12 @@ struct SecondPass {
     var strictBudget = false
     /// The budget is checked before each try of a line, not only before each line.
     var budgetPerTry = false
-    /// When `improve` started, and the slowest re-read so far per unit of
+    /// The budget counts this thread's CPU time, not wall time: on files the budget bounds
+    /// work (a share of the first reading's CPU time), so the same image gets the same
+    /// re-reads on an idle or a loaded machine. Live frames (`strictBudget`) bound latency,
+    /// so they count wall time.
+    var cpuBudget = false
+    /// When `improve` started (on the budget's clock), and the slowest re-read so far per unit of
     /// scale² (starts at the ~3 ms a SetRectangle + psm 7 read takes on a frame).
     private var started: UInt64 = 0
     private var costPerRead = 3.0
@@ -156,8 +161,11 @@ struct SecondPass {
         return out + scales.map { .line(scale: $0) } + (sparseWord ? [.sparseWord(scale: first)] : [])
     }
 
-    /// Milliseconds since `improve` started.
-    private var elapsedMs: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000 }
+    /// Now on the budget's clock (nanoseconds).
+    private var now: UInt64 { cpuBudget ? ThreadClock.cpuNanoseconds() : DispatchTime.now().uptimeNanoseconds }
+
+    /// Milliseconds since `improve` started, on the budget's clock.
+    private var elapsedMs: Double { Double(now - started) / 1_000_000 }
 
     /// Whether the pass has used up its budget (never without one).
     private var budgetSpent: Bool { budgetMs.map { elapsedMs >= $0 } ?? false }
@@ -168,7 +176,7 @@ struct SecondPass {
         reread = 0
         replaced = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        started = start
+        started = now
         for i in candidates(page) {
             if budgetSpent { break }
             let line = page.lines[i]
@@ -375,4 +383,17 @@ struct SecondPass {
         }
         return read.words.isEmpty ? nil : read
     }
+}
+
+/// This thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`). With `OMP_THREAD_LIMIT=1` Tesseract
+/// recognises on the calling thread, so a read's CPU time is measured here whole.
+enum ThreadClock {
+    static func cpuNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Milliseconds of this thread's CPU time since `start` (from `cpuNanoseconds`).
+    static func ms(since start: UInt64) -> Double { Double(cpuNanoseconds() - start) / 1_000_000 }
 }

@@ -159,4 +159,32 @@ struct RegionFinderTests {
             }
         }
     }
+
+    @Test("a search stopped once its lines show a column finds that column on fixture receipts, and runs whole on tags")
+    func stopsWhenEnough() throws {
+        let finder = RegionFinder()
+        for family in ["clean", "noise", "shadow"] {
+            for (path, _) in try Self.drawn(family) {
+                let name = (path as NSString).lastPathComponent
+                let image = try GrayImage.load(path: path)
+                let full = finder.regions(in: image)
+                var asked = 0
+                let stopped = finder.regions(in: image) { sofar in
+                    asked += 1
+                    return finder.longestColumn(sofar) >= 4
+                }
+                // Asked after each mask and opening: 2 polarities × `openings`.
+                #expect(asked >= 1 && asked <= 2 * finder.openings.count, "\(family)/\(name): asked \(asked) times")
+                if name.hasPrefix("receipt") {
+                    #expect(
+                        finder.longestColumn(stopped) >= 4, "\(family)/\(name): stopped search's column \(finder.longestColumn(stopped))")
+                    #expect(
+                        asked < 2 * finder.openings.count,
+                        "\(family)/\(name): a receipt's dark text shows its column before the light-text mask")
+                    #expect(stopped.allSatisfy { !$0.lightOnDark }, "\(family)/\(name): light-text regions before the stop")
+                }
+                if name.hasPrefix("tag") { #expect(stopped == full, "\(family)/\(name): a tag's search stopped early") }
+            }
+        }
+    }
 }
