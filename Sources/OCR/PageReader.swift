@@ -354,7 +354,10 @@ public final class PageReader {
         // more than its estimate (bench-live-ocr: +17% OCR p99 with it, +3–6% without).
         // Nor on large images (scans, photos over 1 MP), where it reads whole receipt lines
         // again for nothing: sroie-dev 11% less CPU without it, totals the same, amount F1 -0.003.
-        second.sparseWord = options.sparseWordReread && !second.strictBudget && !large
+        // Nor on pages the reading chose as documents (`reading` auto): it exists for isolated
+        // tags (lowcontrast tag_0005), which that reading reads region by region. On documents
+        // it changed no fixture amount and no sroie-dev total, at 40–130 ms a try on small scans.
+        second.sparseWord = options.sparseWordReread && !second.strictBudget && !large && options.reading == .page
         let improved = second.improve(page, image: prepared)
         // Nothing found on a photo: a last, sparse-text reading (not on live frames: it costs
         // about four first passes).
