@@ -216,6 +216,23 @@ static inline PIX *pricecam_inkMask(PIX *pix, int dark, int k, int minInk) {
     return bin;
 }
 
+/// Removes from a 1 bpp mask, in place, the thin horizontal rules: ink in horizontal runs of
+/// at least `len` pixels (an opening with a `len`×1 brick) that is less than `thick` pixels
+/// tall there (less what an opening of those runs with a 1×`thick` brick keeps: thicker
+/// bands of long runs, a solid block, stay). A glyph touching a rule comes free of it.
+/// Returns 0 on success, 1 when Leptonica fails (the mask is then unchanged).
+static inline int pricecam_removeRules(PIX *mask, int len, int thick) {
+    PIX *runs = pixOpenBrick(NULL, mask, len, 1);
+    if (!runs) return 1;
+    PIX *bands = pixOpenBrick(NULL, runs, 1, thick);
+    if (!bands) { pixDestroy(&runs); return 1; }
+    pixSubtract(runs, runs, bands);
+    pixDestroy(&bands);
+    pixSubtract(mask, mask, runs);
+    pixDestroy(&runs);
+    return 0;
+}
+
 /// The connected components (8-connected) of a 1 bpp mask, optionally after an `open`×`open`
 /// opening (which keeps only strokes at least that thick: bold digits come apart from fine
 /// print touching them). Returns a malloc'd array of 5 ints per component (x, y, width,

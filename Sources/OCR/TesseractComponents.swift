@@ -19,6 +19,11 @@ final class InkMask {
         lightOnDark = !darkText
     }
 
+    /// Removes the thin horizontal rules (see `pricecam_removeRules`).
+    func removeRules(length: Int, thickness: Int) {
+        _ = pricecam_removeRules(pix, Int32(length), Int32(thickness))
+    }
+
     deinit {
         pricecam_pixDestroy(pix)
     }

@@ -187,4 +187,37 @@ struct RegionFinderTests {
             }
         }
     }
+
+    /// A 120×90 label: three ring-shaped "digits" 14×22 px (3 px strokes) standing on a 2 px
+    /// rule that runs across the label, as a shelf label's printed bar or underline does.
+    static func labelOnRule() -> GrayImage {
+        let w = 120, h = 90
+        var px = [UInt8](repeating: 235, count: w * h)
+        func ink(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+            for y in y0..<y1 { for x in x0..<x1 { px[y * w + x] = 30 } }
+        }
+        for x in [40, 58, 76] {
+            ink(x, 30, x + 14, 33)
+            ink(x, 49, x + 14, 52)
+            ink(x, 30, x + 3, 52)
+            ink(x + 11, 30, x + 14, 52)
+        }
+        ink(5, 52, 115, 54)
+        return GrayImage(luma: px, width: w, height: h, bytesPerRow: w)
+    }
+
+    @Test("on a label crop a thin rule under the digits is taken out: they are found as one line without it")
+    func rules() {
+        let image = Self.labelOnRule()
+        // The digits' line: three dark glyphs, from the first ring to the last, not the rule's
+        // width (the light-text mask finds the rings' counters either way).
+        let digits = { (regions: [TextRegion]) in
+            regions.contains { !$0.lightOnDark && $0.glyphs >= 3 && $0.rect.x >= 36 && $0.rect.x + $0.rect.width <= 94 && $0.rect.y >= 26 }
+        }
+        #expect(digits(RegionFinder().regions(in: image)), "\(RegionFinder().regions(in: image))")
+        var kept = RegionFinder()
+        kept.removeRules = false
+        // With the rule left in, the rings and the rule are one component, which is no glyph.
+        #expect(!digits(kept.regions(in: image)), "\(kept.regions(in: image))")
+    }
 }
