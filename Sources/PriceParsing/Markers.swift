@@ -191,6 +191,40 @@ enum Markers {
         "lak", "amd", "ern", "bov", "cve", "mur", "szl", "tmt", "yer", "std", "che",
     ]
 
+    /// Letters Tesseract's stock Latin models put for another in receipt faces, in lower case:
+    /// a condensed or dot-matrix `M` read `H`, `N` or `W` (`RH43.40` for `RM43.40` on a
+    /// Malaysian receipt). Only markers printed before the number are repaired this way
+    /// (`gluedWordAllowed`); letters glued after a number make it a quantity.
+    static let misreadLetters: [Character: [Character]] = ["m": ["h", "n", "w"]]
+
+    /// Two-letter markers with one letter misread (`misreadLetters`), lower case, to the
+    /// currencies they may stand for: a word that is no marker, no unit, read only when the
+    /// user's stored currency is one of those (`rh` is nothing on its own, `RM` with the
+    /// Malaysian ringgit in the settings).
+    static let misreadTwoLetter: [String: Set<String>] = {
+        var out: [String: Set<String>] = [:]
+        for (key, kind) in anyCase {
+            let letters = Array(key)
+            guard letters.count == 2, letters.allSatisfy(\.isLetter) else { continue }
+            let codes: [String] =
+                switch kind {
+                case .code(let c): [c]
+                case .shared(_, let members): members
+                case .cent: []
+                }
+            for i in 0..<2 {
+                for other in misreadLetters[letters[i]] ?? [] {
+                    var variant = letters
+                    variant[i] = other
+                    let word = String(variant)
+                    guard lookup(word) == nil, !units.contains(word) else { continue }
+                    out[word, default: []].formUnion(codes)
+                }
+            }
+        }
+        return out
+    }()
+
     /// Unit words (lowercased) that make the number before them a quantity.
     static let units: Set<String> = [
         "g", "gr", "grams", "gram", "kg", "mg", "l", "lt", "ltr", "liter", "litre", "ml", "cl", "dl",

@@ -167,12 +167,19 @@ struct Associator {
     private func gluedWordAllowed(_ k: Int, _ w: WordInfo, _ num: RawNumber, _ used: TokenSet) -> Bool {
         if w.isUnit { return false }
         let cjk = isSingleCharWord(scalar(k - 1))
-        guard cjk || w.lowerCount >= 3 else { return false }
+        guard cjk || w.lowerCount >= 3 || misreadHintMarker(k - 1, w) else { return false }
         let twoDecimals =
             num.groups.count >= 2 && num.groups.last?.count == 2
             && (num.seps.last == 0x2C || num.seps.last == 0x2E)
         let markerAfter = markerAt(k + 1, used) != nil && T[k + 1].gap <= 1
         return twoDecimals || markerAfter
+    }
+
+    /// A two-letter word that is the stored currency's marker with a letter misread
+    /// (`RH43.40` with MYR in the settings: `Markers.misreadTwoLetter`).
+    private func misreadHintMarker(_ k: Int, _ w: WordInfo) -> Bool {
+        guard let hint, w.lowerCount == 2 else { return false }
+        return Markers.misreadTwoLetter[text(k, k).lowercased()]?.contains(hint) ?? false
     }
 
     /// Words that say "per" before a unit (`2,99 € per kg`, `je Stück`, `за кг`).

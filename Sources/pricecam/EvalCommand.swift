@@ -92,6 +92,7 @@ struct Eval: ParsableCommand {
                             ?? "total \(entry.truth.total.map { "\($0)" } ?? "-")"
                         missLines.append(
                             "\(entry.path): want [\(want)] got [\(found.map { "\($0)" }.joined(separator: " "))]"
+                                + (missedTotal ? " total \(entry.truth.total.map { "\($0)" } ?? "") missed" : "")
                                 + (r.error.map { " error: \($0)" } ?? ""))
                     }
                 }

@@ -171,6 +171,32 @@ import Testing
     }
 }
 
+@Suite struct MisreadMarkerTests {
+    /// (line, stored currency, amounts expected): a two-letter marker with one letter misread
+    /// counts only when the settings hold its currency; without it, or for another currency,
+    /// the glued word stays an identifier's prefix.
+    static let cases: [(String, String?, [Decimal])] = [
+        ("TTL CASH RH43.40", "MYR", [Decimal(string: "43.40")!]),
+        ("TOTAL RN12.50", "MYR", [Decimal(string: "12.50")!]),
+        ("AMT RH43. 40", "MYR", [Decimal(string: "43.40")!]),
+        ("TTL CASH RH43.40", nil, []), ("TTL CASH RH43.40", "EUR", []),
+        ("RH43", "MYR", []),  // no two decimals: a code, not money
+        ("AB12.50", "MYR", []),
+    ]
+
+    @Test(arguments: cases) func misread(_ c: (String, String?, [Decimal])) {
+        let got = PriceParser(options: ParserOptions(currencyHint: c.1)).parse(text: c.0)
+        #expect(got.map(\.amount) == c.2, "\(c.0) with \(c.1 ?? "no currency"): \(got.map(\.text))")
+    }
+
+    @Test func everyMisreadIsNoMarkerAndNoUnit() {
+        #expect(Markers.misreadTwoLetter["rh"]?.contains("MYR") == true)
+        for word in Markers.misreadTwoLetter.keys {
+            #expect(Markers.lookup(word) == nil && !Markers.units.contains(word), "\(word)")
+        }
+    }
+}
+
 @Suite struct CurrencyHintTests {
     static let accepted: [(String, String)] = [
         ("EUR", "EUR"), ("eur", "EUR"), ("€", "EUR"), ("$", "USD"), ("¥", "JPY"), ("円", "JPY"), ("zł", "PLN"),
