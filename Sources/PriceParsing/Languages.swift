@@ -15,7 +15,7 @@
 ///   with the open dataset receipts of sroie (Malay/English) and receipts-de.
 public struct Language: Sendable, Hashable {
     public enum Matching: Sendable, Hashable {
-        /// Whole words (OCR-folded, see `TotalKeywords.fold`); pairs of words too.
+        /// Whole words (OCR-folded, see `ReceiptKeywords.fold`); pairs of words too.
         case words
         /// Anywhere in the line: scripts written without spaces between words (Thai,
         /// Chinese, Japanese) or whose vowel signs are no letters to a word splitter (Hindi).

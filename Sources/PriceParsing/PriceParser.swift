@@ -72,6 +72,7 @@ public struct PriceParser: Sendable {
             best = (li, mi, h)
         }
         if let b = best { perLine[b.line][b.index].role = .total }
+        ReceiptArithmetic.check(&perLine, lines: lines)
         return TaxPairs.marked(perLine, lines: lines)
     }
 

@@ -1,8 +1,23 @@
 #if canImport(Geometry)
     import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
-/// Receipt words that name the amount to pay, matched OCR-tolerantly.
-enum TotalKeywords {
+
+/// Receipt words matched OCR-tolerantly: whole words (and phrases of several) in scripts
+/// written with spaces, substrings in the others.
+struct ReceiptKeywords {
+    let single: Set<String>
+    let phrases: Set<[String]>
+    let longestPhrase: Int
+    let substrings: [String]
+
+    /// `words`: matched as whole (OCR-folded) words; `substrings`: anywhere in the line.
+    init(words: [String], substrings: [String]) {
+        single = Set(words.filter { !$0.contains(" ") }.map { Self.fold($0[...]) })
+        phrases = Set(words.filter { $0.contains(" ") }.map { p in p.split(separator: " ").map { Self.fold($0) } })
+        longestPhrase = phrases.map(\.count).max() ?? 1
+        self.substrings = substrings
+    }
+
     /// Folds the usual OCR confusions so `T0TAL`, `TOTA1`, `5UMME` match.
     static func fold(_ w: Substring) -> String {
         var out = ""
@@ -19,27 +34,7 @@ enum TotalKeywords {
         return out
     }
 
-    /// Words seen on total lines beyond `Language.all`'s (Nordic, Baltic, Balkan receipts).
-    static let moreWords = [
-        "totals", "totale", "totaal", "summa", "yhteensä", "totalt", "samtals", "ukupno", "skupaj", "kokku",
-        "kopā", "iš viso", "att betala", "grand total",
-    ]
-
-    /// One-word keywords, OCR-folded.
-    static let single: Set<String> = Set(
-        (Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords)
-            .filter { !$0.contains(" ") }.map { fold($0[...]) })
-
-    /// Keywords of several words, OCR-folded word by word.
-    static let phrases: Set<[String]> = Set(
-        (Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords)
-            .filter { $0.contains(" ") }.map { p in p.split(separator: " ").map { fold($0) } })
-    static let longestPhrase = phrases.map(\.count).max() ?? 1
-
-    /// Keywords matched anywhere in the line (scripts without word spaces).
-    static let substrings: [String] = Language.all.filter { $0.matching == .substring }.flatMap(\.totals)
-
-    static func matches(_ line: TextLine) -> Bool {
+    func matches(_ line: TextLine) -> Bool {
         let text = line.text
         var words: [String] = []
         var cur = ""
@@ -47,11 +42,11 @@ enum TotalKeywords {
             if u.properties.isAlphabetic || (u.value >= 0x30 && u.value <= 0x39) || u == "|" || u == "$" || u == "!" {
                 cur.unicodeScalars.append(u)
             } else if !cur.isEmpty {
-                words.append(fold(cur[...]))
+                words.append(Self.fold(cur[...]))
                 cur = ""
             }
         }
-        if !cur.isEmpty { words.append(fold(cur[...])) }
+        if !cur.isEmpty { words.append(Self.fold(cur[...])) }
         for (i, w) in words.enumerated() {
             if single.contains(w) { return true }
             for n in stride(from: 2, through: min(longestPhrase, words.count - i), by: 1) where phrases.contains(Array(words[i..<(i + n)]))
@@ -61,4 +56,19 @@ enum TotalKeywords {
         }
         return substrings.contains { text.contains($0) }
     }
+}
+
+/// Receipt words that name the amount to pay.
+enum TotalKeywords {
+    /// Words seen on total lines beyond `Language.all`'s (Nordic, Baltic, Balkan receipts).
+    static let moreWords = [
+        "totals", "totale", "totaal", "summa", "yhteensä", "totalt", "samtals", "ukupno", "skupaj", "kokku",
+        "kopā", "iš viso", "att betala", "grand total",
+    ]
+
+    static let keywords = ReceiptKeywords(
+        words: Language.all.filter { $0.matching == .words }.flatMap(\.totals) + moreWords,
+        substrings: Language.all.filter { $0.matching == .substring }.flatMap(\.totals))
+
+    static func matches(_ line: TextLine) -> Bool { keywords.matches(line) }
 }

@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Geometry)
+    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
+
+/// A receipt checks itself: what the customer handed over less the change is what was paid.
+/// When both lines are read after the total and their difference is a near miss of the total
+/// read (a digit or two misread: `740.45` for `10.45` under a highlighter, `55.20` for a
+/// faded `53.20`), the total is that difference. A total that agrees, or is far from it (a
+/// tip, a voucher, a second payment), is left as read.
+enum ReceiptArithmetic {
+    /// Words on the line of the money handed over, by language (the same languages as
+    /// `Language.all`), as point-of-sale systems print them: `CASH`, `TUNAI` (ms/id),
+    /// `Gegeben`/`Bar` (de), `Espèces` (fr), `Efectivo`/`Entregado` (es), `Contanti` (it),
+    /// `Dinheiro` (pt), `Contant` (nl), `Gotówka` (pl), `Hotově` (cs), `Készpénz` (hu),
+    /// `Nakit` (tr), `Μετρητά` (el), `Наличные`/`Готівка`/`В брой` (ru/uk/bg),
+    /// `Tiền mặt` (vi); Thai, Japanese, Chinese, Korean and Hindi as substrings.
+    static let cash = ReceiptKeywords(
+        words: [
+            "cash", "tendered", "cash tendered", "tunai", "gegeben", "bar", "bargeld", "espèces", "especes",
+            "efectivo", "entregado", "contanti", "dinheiro", "contant", "gotówka", "gotowka", "hotově", "hotovost",
+            "készpénz", "nakit", "μετρητά", "μετρητα", "наличные", "наличными", "готівка", "в брой", "tiền mặt",
+        ],
+        substrings: ["เงินสด", "お預り", "お預かり", "預り", "现金", "現金", "현금", "नकद"])
+
+    /// Words on the change line: `CHANGE`, `BAKI` (ms), `KEMBALI`/`KEMBALIAN` (id),
+    /// `Rückgeld`/`Zurück` (de), `Rendu`/`Monnaie` (fr), `Cambio`/`Vuelto` (es), `Resto` (it),
+    /// `Troco` (pt), `Wisselgeld`/`Terug` (nl), `Reszta` (pl), `Vráceno` (cs), `Visszajáró`
+    /// (hu), `Para üstü` (tr), `Ρέστα` (el), `Сдача`/`Решта`/`Ресто` (ru/uk/bg), `Tiền thối`/
+    /// `Tiền thừa` (vi); Thai, Japanese, Chinese, Korean as substrings.
+    static let change = ReceiptKeywords(
+        words: [
+            "change", "baki", "kembali", "kembalian", "rückgeld", "ruckgeld", "zurück", "zuruck", "rendu", "monnaie",
+            "cambio", "vuelto", "resto", "troco", "wisselgeld", "terug", "reszta", "vráceno", "vraceno", "visszajáró",
+            "para üstü", "paraüstü", "ρέστα", "ρεστα", "сдача", "решта", "ресто", "tiền thối", "tiền thừa",
+        ],
+        substrings: ["เงินทอน", "お釣", "おつり", "釣銭", "找零", "找赎", "거스름돈", "잔돈"])
+
+    /// Most digits a misread total may differ by from the difference (an edit: a digit
+    /// replaced, added or lost). Two lets a highlighter's stray `7` and a `1` read `4`
+    /// through; three would let any two amounts of the same length agree.
+    static let maxEdits = 2
+    /// Fewest digits in the difference: `0.50` against `5.50` is too short to tell a misread
+    /// from another amount.
+    static let minDigits = 3
+
+    /// The total repaired in place when the page's cash and change lines say so: the last
+    /// amount on the last total line above the cash line (the line paid, whichever total
+    /// line the page's role went to: a GST summary below also says `Total`).
+    static func check(_ perLine: inout [[PriceMatch]], lines: [TextLine]) {
+        guard let c = lines.indices.first(where: { cash.matches(lines[$0]) && !change.matches(lines[$0]) && !TotalKeywords.matches(lines[$0]) }),
+            let given = perLine[c].last(where: { $0.amount > 0 }),
+            let r = ((c + 1)..<lines.count).first(where: { change.matches(lines[$0]) }),
+            let back = perLine[r].last(where: { $0.amount >= 0 }),
+            let t = (0..<c).last(where: { TotalKeywords.matches(lines[$0]) && perLine[$0].contains { $0.amount >= 0 } }),
+            let i = perLine[t].lastIndex(where: { $0.amount >= 0 })
+        else { return }
+        let paid = given.amount - back.amount
+        let read = perLine[t][i]
+        // The reading changed is less sure than both it is checked against, and nothing else
+        // on the page confirms it (the cash itself may be the misread one: `50.60` for `50.00`
+        // would break a right `30.30` that subtotal and tax add up to).
+        guard paid > 0, paid != read.amount, read.confidence < min(given.confidence, back.confidence),
+            !confirmed(read.amount, perLine, total: (t, i))
+        else { return }
+        let a = digits(paid), b = digits(read.amount)
+        guard a.count >= minDigits, edits(a, b) <= maxEdits else { return }
+        perLine[t][i].amount = paid
+        perLine[t][i].flags.insert(.repaired)
+    }
+
+    /// Whether the page says the total's amount again: on another line, or as the sum of two
+    /// amounts above it (subtotal and tax, or goods and rounding).
+    static func confirmed(_ amount: Decimal, _ perLine: [[PriceMatch]], total: (line: Int, index: Int)) -> Bool {
+        var above: [Decimal] = []
+        for (l, matches) in perLine.enumerated() where l != total.line {
+            if matches.contains(where: { $0.amount == amount }) { return true }
+            if l < total.line { above += matches.map(\.amount) }
+        }
+        return above.indices.contains { i in above[(i + 1)...].contains(amount - above[i]) }
+    }
+
+    /// The digits of an amount with two decimals (`10.45` → `1045`, `53.2` → `5320`).
+    static func digits(_ d: Decimal) -> [Character] {
+        var x = d * 100
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &x, 0, .plain)
+        return Array("\(rounded)".filter(\.isNumber))
+    }
+
+    /// Levenshtein distance.
+    static func edits(_ a: [Character], _ b: [Character]) -> Int {
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var prev = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let keep = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
+                prev = keep
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+}

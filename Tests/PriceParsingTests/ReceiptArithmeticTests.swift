@@ -1,0 +1,67 @@
+import Foundation
+import Geometry
+import Testing
+
+@testable import PriceParsing
+
+/// Cash less change checks the total read above them (made-up receipts, as OCR reads them:
+/// each word with its confidence).
+@Suite struct ReceiptArithmeticTests {
+    /// A line of words, every word read at `confidence`.
+    static func line(_ text: String, _ confidence: Double) -> TextLine {
+        TextLine(words: text.split(separator: " ").map { TextWord(text: String($0), confidence: confidence) })
+    }
+
+    static func amounts(_ lines: [TextLine], currency: String? = "MYR") -> [Decimal] {
+        PriceParser(options: ParserOptions(currencyHint: currency)).parse(lines: lines).map(\.amount)
+    }
+
+    static func d(_ s: String) -> Decimal { Decimal(string: s)! }
+
+    @Test("a total misread where cash less change is sure becomes that difference, flagged repaired")
+    func misreadTotalRepaired() {
+        let lines = [
+            Self.line("Total Inclusive GST: 740.45", 0.4), Self.line("CASH 20.00", 0.9), Self.line("Change 9.55", 0.95),
+        ]
+        #expect(Self.amounts(lines) == [Self.d("10.45"), Self.d("20.00"), Self.d("9.55")])
+        let total = PriceParser(options: ParserOptions(currencyHint: "MYR")).parse(lines: lines)[0]
+        #expect(total.flags.contains(.repaired) && total.text.contains("740.45"), "\(total)")
+    }
+
+    @Test("the same check in other languages: German Gegeben/Rückgeld, French Espèces/Rendu, Japanese お預り/お釣")
+    func otherLanguages() {
+        let de = [Self.line("SUMME 58,20", 0.5), Self.line("Gegeben 60,00", 0.9), Self.line("Rückgeld 6,80", 0.9)]
+        #expect(Self.amounts(de, currency: "EUR").first == Self.d("53.20"))
+        let fr = [Self.line("TOTAL 15,90", 0.5), Self.line("Espèces 20,00", 0.9), Self.line("Rendu 4,60", 0.9)]
+        #expect(Self.amounts(fr, currency: "EUR").first == Self.d("15.40"))
+        let ja = [Self.line("合計 ¥1,880", 0.5), Self.line("お預り ¥2,000", 0.9), Self.line("お釣 ¥320", 0.9)]
+        #expect(Self.amounts(ja, currency: "JPY").first == Self.d("1680"))
+    }
+
+    static let leftAlone: [(String, [TextLine])] = [
+        ("agrees", [line("TOTAL 10.45", 0.4), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]),
+        ("far from the difference (a tip, a second payment)", [line("TOTAL 88.10", 0.4), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]),
+        ("surer than the cash", [line("TOTAL 10.46", 0.95), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]),
+        (
+            "confirmed by subtotal and tax above it (the cash is the misread one)",
+            [line("SUBTOTAL 28.58", 0.9), line("GST 1.72", 0.9), line("TOTAL 30.30", 0.5), line("CASH 50.60", 0.6), line("CHANGE 19.70", 0.8)]
+        ),
+        ("confirmed by the same amount on another line", [line("TOTAL 30.30", 0.5), line("CASH 50.60", 0.9), line("CHANGE 19.70", 0.9), line("PAID 30.30", 0.9)]),
+        ("no change line", [line("TOTAL 10.46", 0.4), line("CASH 20.00", 0.9)]),
+        ("too few digits to tell", [line("TOTAL 0.80", 0.4), line("CASH 1.00", 0.9), line("CHANGE 0.50", 0.9)]),
+    ]
+
+    @Test("a total is left as read when", arguments: leftAlone)
+    func leftAsRead(_ c: (String, [TextLine])) {
+        let parser = PriceParser(options: ParserOptions(currencyHint: "MYR"))
+        let each = c.1.flatMap { parser.parse($0) }.map(\.amount)
+        #expect(Self.amounts(c.1) == each, "\(c.0)")
+    }
+
+    @Test func editDistance() {
+        #expect(ReceiptArithmetic.edits(Array("74045"), Array("1045")) == 2)
+        #expect(ReceiptArithmetic.edits(Array("5520"), Array("5320")) == 1)
+        #expect(ReceiptArithmetic.edits(Array(""), Array("12")) == 2)
+        #expect(ReceiptArithmetic.digits(Decimal(string: "53.2")!) == Array("5320"))
+    }
+}
