@@ -48,7 +48,10 @@ enum ReceiptArithmetic {
     /// amount on the last total line above the cash line (the line paid, whichever total
     /// line the page's role went to: a GST summary below also says `Total`).
     static func check(_ perLine: inout [[PriceMatch]], lines: [TextLine]) {
-        guard let c = lines.indices.first(where: { cash.matches(lines[$0]) && !change.matches(lines[$0]) && !TotalKeywords.matches(lines[$0]) }),
+        guard
+            let c = lines.indices.first(where: {
+                cash.matches(lines[$0]) && !change.matches(lines[$0]) && !TotalKeywords.matches(lines[$0])
+            }),
             let given = perLine[c].last(where: { $0.amount > 0 }),
             let r = ((c + 1)..<lines.count).first(where: { change.matches(lines[$0]) }),
             let back = perLine[r].last(where: { $0.amount >= 0 }),

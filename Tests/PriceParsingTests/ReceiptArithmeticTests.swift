@@ -40,13 +40,22 @@ import Testing
 
     static let leftAlone: [(String, [TextLine])] = [
         ("agrees", [line("TOTAL 10.45", 0.4), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]),
-        ("far from the difference (a tip, a second payment)", [line("TOTAL 88.10", 0.4), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]),
+        (
+            "far from the difference (a tip, a second payment)",
+            [line("TOTAL 88.10", 0.4), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]
+        ),
         ("surer than the cash", [line("TOTAL 10.46", 0.95), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]),
         (
             "confirmed by subtotal and tax above it (the cash is the misread one)",
-            [line("SUBTOTAL 28.58", 0.9), line("GST 1.72", 0.9), line("TOTAL 30.30", 0.5), line("CASH 50.60", 0.6), line("CHANGE 19.70", 0.8)]
+            [
+                line("SUBTOTAL 28.58", 0.9), line("GST 1.72", 0.9), line("TOTAL 30.30", 0.5), line("CASH 50.60", 0.6),
+                line("CHANGE 19.70", 0.8),
+            ]
         ),
-        ("confirmed by the same amount on another line", [line("TOTAL 30.30", 0.5), line("CASH 50.60", 0.9), line("CHANGE 19.70", 0.9), line("PAID 30.30", 0.9)]),
+        (
+            "confirmed by the same amount on another line",
+            [line("TOTAL 30.30", 0.5), line("CASH 50.60", 0.9), line("CHANGE 19.70", 0.9), line("PAID 30.30", 0.9)]
+        ),
         ("no change line", [line("TOTAL 10.46", 0.4), line("CASH 20.00", 0.9)]),
         ("too few digits to tell", [line("TOTAL 0.80", 0.4), line("CASH 1.00", 0.9), line("CHANGE 0.50", 0.9)]),
     ]
