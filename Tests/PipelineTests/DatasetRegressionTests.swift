@@ -27,10 +27,10 @@ struct DatasetRegressionTests {
     static let floors: [Floor] = [
         // Measured 1.000 (26/26): a receipt's total is the one number a user must get.
         Floor(name: "receipts-de", totalRecall: 0.96),
-        // Measured 0.921 total (58/63), amount F1 0.745 (0.873 before the price model
-        // confirmed total re-reads); the re-reads of documents have a time budget, so a
-        // loaded machine may read a total or two fewer.
-        Floor(name: "sroie-dev", totalRecall: 0.86, amountF1: 0.70),
+        // Measured 0.968 total (61/63), amount F1 0.751 (0.921 before the misread-marker
+        // and cash-less-change checks, 0.873 before the price model confirmed total re-reads);
+        // the re-reads of documents have a CPU-time budget, and a total or two may go with it.
+        Floor(name: "sroie-dev", totalRecall: 0.90, amountF1: 0.70),
         // Measured 0.959 (47/49) total recall with eng+jpn, the price model, the
         // whole-label read and the rules taken out of label crops (0.918 without the last
         // two, 0.796 without the model).
