@@ -104,15 +104,7 @@ if [ ${#missing[@]} -gt 0 ]; then
         exit 1
     fi
     echo "bootstrap: installing ${missing[*]}" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    # Refresh the package lists only when they are missing or older than a day.
-    if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -n 1)" ]; then
-        apt-get update -qq
-    fi
-    if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
-        apt-get update -qq
-        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    fi
+    "$(dirname "$0")/apt-install.sh" "${missing[@]}"
 fi
 
 # What the packages promise, checked: a table entry that its packages do not
