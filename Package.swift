@@ -39,8 +39,10 @@ let package = Package(
             providers: [.apt(["libv4l-dev"])]
         ),
 
-        // Tesseract's in-memory PNG handoff to its LSTM written uncompressed (handoff.c):
-        // linked into the executable, which exports its `pixWriteMem` to libtesseract.
+        // The executable's own C: Tesseract's in-memory PNG handoff to its LSTM written
+        // uncompressed (handoff.c; the executable exports its `pixWriteMem` to libtesseract),
+        // the legacy engine's ambiguity table left unloaded (ambigs.c, its `LoadUniversal`
+        // exported the same way), and the process's malloc policy (process_memory.c).
         .target(name: "CTesseractHandoff", linkerSettings: [.linkedLibrary("lept")]),
 
         // Boxes in image pixels (one type for OCR, parser and ground truth) and lines of
@@ -102,7 +104,12 @@ let package = Package(
                 "CTesseractHandoff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=pixWriteMem"])]
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "--export-dynamic-symbol=pixWriteMem",
+                    "-Xlinker", "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_",
+                ])
+            ]
         ),
 
         .testTarget(

@@ -5,4 +5,8 @@
 /// (0 when the executable does not export `pixWriteMem`, see handoff.c).
 unsigned long pricecam_fastHandoffCount(void);
 
+/// How many engine loads skipped Tesseract's universal ambigs table (ambigs.c; 0 when the
+/// executable does not export its LoadUniversal).
+unsigned long pricecam_universalAmbigsSkipped(void);
+
 #endif
