@@ -9,7 +9,10 @@ import Geometry
 /// read by Tesseract's own layout (dense documents: receipts), then weak readings are read
 /// again. Owns its engines, so it is not `Sendable`: one per worker.
 public final class PageReader {
-    public let engine: OCREngine
+    /// The run's whole language (`eng+jpn`): documents (the page reading and its second pass),
+    /// Tesseract's own layout, the sparse-text pass. Loaded on first use when the reader was
+    /// made with its configuration: a run of shelf photos in Japan never needs it.
+    public let main: LazyEngine
     /// The price-text model (`models/price.traineddata`), when installed: weak region readings
     /// are read again with it too.
     public var priceEngine: OCREngine?
@@ -18,24 +21,65 @@ public final class PageReader {
     /// after the first only makes slower: tags-jp-dev 32% and shelf-jp-dev 18% less CPU with
     /// eng than with eng+jpn, shelf recall the same, tags one more stray amount (P 0.938 → 0.918).
     public var rereadEngine: OCREngine?
+    /// The run's models of scripts `eng` cannot read, alone (`jpn` of `eng+jpn`): the first
+    /// reading of each region of a scene uses them. With `eng+jpn` Tesseract reads every word
+    /// with `eng` first and again with `jpn` when `eng` reads it badly, which on a shop's
+    /// shelf is most words (its product names); `jpn` alone reads the digits too, and weak
+    /// digit readings still get the `eng` and price-model re-reads. shelf-jp-dev 1346 → 1041
+    /// ms per image (first readings 618 → 295 ms on one photo), recall and precision the
+    /// same; tags-jp-dev the same total recall, one stray amount fewer; Fixtures/symbols with
+    /// `--lang jpn+kor+hin` amount recall 0.636 → 0.727. Loaded on first use (about 0.2 s for
+    /// `jpn`), so a run of documents never loads it. Nil: regions are read with `main`.
+    public var scene: LazyEngine?
     public let judge: any PriceJudge
     public var options: AccuracyOptions
     public var finder = RegionFinder()
     public var regionReader = RegionReader()
+    /// Regions read again by `reread` so far, each try counted (a measure of the work the
+    /// second look costs, for tests and diagnostics).
+    public private(set) var rereadTries = 0
+    /// Other workers' readers that take some of this one's region readings while they have
+    /// nothing else to read (the last images of a batch; `ReadingHelp`). Nil: this reader
+    /// reads alone. Live frames never share (their re-reads keep a time budget).
+    public var help: ReadingHelp?
 
-    public init(engine: OCREngine, judge: any PriceJudge, options: AccuracyOptions) {
-        self.engine = engine
+    /// A reader around an engine already loaded.
+    public convenience init(engine: OCREngine, judge: any PriceJudge, options: AccuracyOptions) {
+        self.init(main: LazyEngine(engine), judge: judge, options: options)
+    }
+
+    public init(main: LazyEngine, judge: any PriceJudge, options: AccuracyOptions) {
+        self.main = main
         self.judge = judge
         self.options = options
     }
 
+    /// The run's whole-language engine (see `main`).
+    public func engine() throws(OCRError) -> OCREngine {
+        try main.engine()
+    }
+
+    /// The engine that first reads a scene's regions (see `scene`).
+    func sceneEngine() throws(OCRError) -> OCREngine {
+        try (scene ?? main).engine()
+    }
+
+    /// Loads every engine now that would otherwise load on first use: live workers call it
+    /// before the first frame, so no frame waits for a model to load.
+    public func loadEngines() throws(OCRError) {
+        _ = try main.engine()
+        _ = try scene?.engine()
+    }
+
     /// The text on `image` after preprocessing, the chosen reading and the re-reads.
     public func read(_ image: GrayImage) throws(OCRError) -> RecognizedPage {
+        let deskewStart = DispatchTime.now().uptimeNanoseconds
         let upright = deskewed(image)
+        OCRLog.write("deskew in \(Self.ms(since: deskewStart)) ms")
         let start = DispatchTime.now().uptimeNanoseconds
         // With the reading chosen per image, the search stops once its lines show a document.
         let settles: (([TextRegion]) -> Bool)? = options.reading == .auto ? { self.choose($0) == .page } : nil
-        let regions = options.detector == .leptonica ? finder.regions(in: upright, enough: settles) : tesseractRegions(upright)
+        let regions = options.detector == .leptonica ? finder.regions(in: upright, enough: settles) : try tesseractRegions(upright)
         let mode = options.reading == .auto ? choose(regions) : options.reading
         OCRLog.write("column \(finder.longestColumn(regions)) regions \(regions.count) in \(Self.ms(since: start)) ms -> \(mode)")
         switch mode {
@@ -76,12 +120,12 @@ public final class PageReader {
     /// tags that psm 3 takes for pictures) at the finder's working resolution, as regions: its
     /// line boxes include ascenders and descenders, so glyphs are taken as 0.8 of the line
     /// height and one per 0.6 of it across; fill and clutter are unknown.
-    func tesseractRegions(_ image: GrayImage) -> [TextRegion] {
+    func tesseractRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion] {
         let longest = max(image.width, image.height)
         let scale = longest < finder.enlargeBelow ? 2.0 : min(1.0, Double(finder.maxSide) / Double(longest))
         let work = scale == 1 ? image : (image.scaled(by: scale) ?? image)
         let factor = Double(image.width) / Double(work.width)
-        return engine.layoutLines(work, pageSegmentationMode: 11).map { rect in
+        return try engine().layoutLines(work, pageSegmentationMode: 11).map { rect in
             let r = rect.scaled(by: factor)
             let h = max(1, Int(Double(r.height) * 0.8))
             return TextRegion(rect: r, glyphHeight: h, glyphs: max(1, Int(Double(r.width) / (0.6 * Double(r.height)))), fill: 0.5)
@@ -113,16 +157,19 @@ public final class PageReader {
     // MARK: region by region
 
     func readRegions(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
-        // A first reading may be empty: Tesseract finds no text line in some blurred crops of
-        // big digits (tags-jp-dev: a blurred `50` 23 px tall) that another scale reads.
+        let candidates = finder.worthReading(regions, limit: options.regionLimit)
+        // Live frames keep their time budget, which needs the readings in turn; files share
+        // their readings with idle workers when there are any (`help`).
+        let live = isFrame || options.forceLiveBudget
+        let shared = live ? nil : help
         var read: [(region: TextRegion, line: TextLine?, ms: Double)] = []
-        for r in finder.worthReading(regions, limit: options.regionLimit) {
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            let line = try regionReader.read(r, in: image, engine: engine)
-            OCRLog.write(
-                "region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") ?? "nothing")]"
-            )
-            read.append((r, line, Self.ms(since: t0)))
+        if let shared {
+            let lines = try shared.read(count: candidates.count, by: self) { reader, i throws(OCRError) in
+                try reader.firstReading(candidates[i], in: image).line
+            }
+            read = zip(candidates, lines).map { ($0, $1, 0) }
+        } else {
+            for r in candidates { read.append(try firstReading(r, in: image)) }
         }
         if options.secondPass {
             // Likeliest prices first (`worthReading`'s order), at most `maxRereads` of them. On live
@@ -130,18 +177,35 @@ public final class PageReader {
             // starts only when it should end within it (its region's first reading × the tries);
             // there an empty first reading (whose time says nothing of a real one) is not retried.
             let firstMs = read.map(\.ms).reduce(0, +)
-            let budget: Double? = isFrame || options.forceLiveBudget ? firstMs * options.liveBudget : nil
-            var spent = 0.0, count = 0
+            let budget: Double? = live ? firstMs * options.liveBudget : nil
+            var spent = 0.0
+            var picked: [Int] = []
             let tries = Self.rereads.count + (priceEngine == nil ? 0 : Self.priceRereads.count)
             for i in read.indices
-            where count < options.maxRereads && read[i].region.glyphs <= Self.priceGlyphs
+            where picked.count < options.maxRereads && read[i].region.glyphs <= Self.priceGlyphs
                 && (read[i].line.map(needsAnotherLook) ?? (budget == nil))
             {
-                if let budget, spent + read[i].ms * Double(tries) > budget { continue }
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                read[i].line = try reread(read[i].region, firstReading: read[i].line, in: image)
-                spent += Self.ms(since: t0)
-                count += 1
+                if let budget {
+                    if spent + read[i].ms * Double(tries) > budget { continue }
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    read[i].line = try rereadLogged(read[i].region, firstReading: read[i].line, in: image)
+                    spent += Self.ms(since: t0)
+                }
+                picked.append(i)
+            }
+            if budget == nil {
+                let firsts = picked.map { (read[$0].region, read[$0].line) }
+                let again: [TextLine?]
+                if let shared {
+                    again = try shared.read(count: firsts.count, by: self) { reader, k throws(OCRError) in
+                        try reader.rereadLogged(firsts[k].0, firstReading: firsts[k].1, in: image)
+                    }
+                } else {
+                    var lines: [TextLine?] = []
+                    for (region, line) in firsts { lines.append(try rereadLogged(region, firstReading: line, in: image)) }
+                    again = lines
+                }
+                for (k, i) in picked.enumerated() { read[i].line = again[k] }
             }
         }
         var lines = Self.assembled(read.compactMap(\.line))
@@ -149,6 +213,28 @@ public final class PageReader {
             lines += try wholeLabelRead(image)
         }
         return RecognizedPage(width: image.width, height: image.height, lines: lines, milliseconds: Self.ms(since: start))
+    }
+
+    /// A region's first reading (see `scene`), and how long it took. It may be empty: Tesseract
+    /// finds no text line in some blurred crops of big digits (tags-jp-dev: a blurred `50` 23 px
+    /// tall) that another scale reads.
+    func firstReading(_ r: TextRegion, in image: GrayImage) throws(OCRError) -> (region: TextRegion, line: TextLine?, ms: Double) {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let line = try regionReader.read(r, in: image, engine: sceneEngine())
+        OCRLog.write(
+            "region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") ?? "nothing")]"
+        )
+        return (r, line, Self.ms(since: t0))
+    }
+
+    /// `reread`, with its start and its choice in the debug log.
+    func rereadLogged(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage) throws(OCRError) -> TextLine? {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let line = try reread(region, firstReading: first, in: image)
+        OCRLog.write(
+            "reread \(region.rect) first [\(first?.text ?? "")] -> [\(line?.text ?? "")] in \(String(format: "%.1f", Self.ms(since: t0))) ms"
+        )
+        return line
     }
 
     /// The sure lines of a whole small image (a crop of one label: its longest side under
@@ -212,20 +298,39 @@ public final class PageReader {
 
     /// The best of several readings of `region`: the amount two readings agree on, else the
     /// reading the judge scores highest.
+    ///
+    /// A region whose first reading is letters without a digit (a product name, most of a
+    /// shelf photo's weak readings) is probed: the price model's first two readings, then,
+    /// when the model read nothing sure (or does not read: small type, no model), the first
+    /// stock re-read. When the model's probe shows no digit at `probeDigitConfidence` or more,
+    /// or the stock probe no digit at all, the region holds text, not a price, and the other
+    /// re-reads are skipped. Prices read as letters
+    /// first (`オイ` for 99, `= きき` for 30, `SI` for 99) show their digits to the model at
+    /// 0.80–0.93. shelf-jp-dev 3.14 → 2.72 s for the set, recall and precision the same;
+    /// tags-jp-dev and every fixture family the same.
     func reread(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage) throws(OCRError) -> TextLine? {
         var reader = regionReader
+        let letters = first.map { !$0.text.isEmpty && !$0.text.contains(where: \.isNumber) } ?? false
         // The price model first: when two of its readings agree on a price, that is the price,
         // and the stock re-reads (the larger part of a shelf photo's time) are skipped.
         var model: [TextLine] = []
         if let priceEngine, region.glyphHeight >= Self.priceModelMinGlyph {
-            for (glyph, psm) in Self.priceRereads {
+            var sawDigit = false
+            for (n, (glyph, psm)) in Self.priceRereads.enumerated() {
                 reader.targetGlyph = glyph
-                if let again = try reader.read(region, in: image, engine: priceEngine, pageSegmentationMode: psm) {
+                let again = try reader.read(region, in: image, engine: priceEngine, pageSegmentationMode: psm)
+                rereadTries += 1
+                if let again {
                     OCRLog.write(
                         "  price model \(Int(glyph)) px psm \(psm) -> [\(again.text)] words \(again.words.map { Int($0.confidence * 100) })"
                     )
                     let digits = again.words.filter { $0.text.contains(where: \.isNumber) }
+                    if digits.contains(where: { $0.confidence >= Self.probeDigitConfidence }) { sawDigit = true }
                     if !digits.isEmpty && digits.allSatisfy({ $0.confidence >= Self.priceModelMinConfidence }) { model.append(again) }
+                }
+                if letters, n == 1, !sawDigit {
+                    OCRLog.write("  no digit in the probe: text")
+                    return first
                 }
                 // Two readings that agree already decide (below): the third is not needed.
                 if model.count == 2, first.map(surelyNoPrice) != true, Self.agreement(model, judge: judge) != nil { break }
@@ -233,15 +338,30 @@ public final class PageReader {
             if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, judge: judge) { return agreed }
         }
         var readings = first.map { [$0] } ?? []
-        for (glyph, psm) in Self.rereads {
+        let stock: OCREngine
+        if let rereadEngine { stock = rereadEngine } else { stock = try engine() }
+        for (n, (glyph, psm)) in Self.rereads.enumerated() {
             reader.targetGlyph = glyph > 0 ? glyph : Double(region.glyphHeight)
-            if let again = try reader.read(region, in: image, engine: rereadEngine ?? engine, pageSegmentationMode: psm) {
+            let again = try reader.read(region, in: image, engine: stock, pageSegmentationMode: psm)
+            rereadTries += 1
+            if let again {
                 OCRLog.write("  reread \(Int(glyph)) px psm \(psm) -> [\(again.text)] \(judge.score(again))")
                 readings.append(again)
+            }
+            if letters, model.isEmpty, n == 0, again?.text.contains(where: \.isNumber) != true {
+                OCRLog.write("  no digit in the probe: text")
+                return first
             }
         }
         return chosen(stock: readings, model: model) ?? first
     }
+
+    /// Least confidence of a digit in the price model's probe of a region first read as letters
+    /// for the region to be read further. Trained on digits, the model reads some into any
+    /// text, mostly at 0–0.45 on shelf-jp-dev's product names (some up to 0.86, which are
+    /// read further, as before); the prices among those regions it reads at 0.80–0.93. Half
+    /// way between keeps every such price with room on both sides.
+    static let probeDigitConfidence = 0.5
 
     /// Least glyph height (px in the image) read with the price model: the smallest its
     /// training lines were shrunk to (scripts/price-model/render_lines.py). On smaller print
@@ -255,9 +375,11 @@ public final class PageReader {
     /// 0–0.65.
     static let priceModelMinConfidence = 0.70
 
-    /// The price model's readings: at the reader's glyph height as a line, larger as a word, and
-    /// between as a line (three, so that two can agree without the stock re-reads).
-    static let priceRereads: [(glyph: Double, psm: Int)] = [(36, 7), (56, 8), (44, 7)]
+    /// The price model's readings: larger as a word, at the reader's glyph height as a line, and
+    /// between as a line (three, so that two can agree without the stock re-reads). The word
+    /// first: of the prices first read as letters on shelf-jp-dev, it reads three that the line
+    /// reading misses (`-4` for 99); the line reading reads one that it reads unsurely.
+    static let priceRereads: [(glyph: Double, psm: Int)] = [(56, 8), (36, 7), (44, 7)]
 
     /// The reading to keep: a sure stock reading of no price that another repeats; else the
     /// amount two readings agree on (the price model's first), else
@@ -322,10 +444,10 @@ public final class PageReader {
         let cpuStart = ThreadClock.cpuNanoseconds()
         if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
-            page = try engine.recognize(small).rescaled(
+            page = try engine().recognize(small).rescaled(
                 by: Double(prepared.width) / Double(small.width), width: prepared.width, height: prepared.height)
         } else {
-            page = try engine.recognize(prepared)
+            page = try engine().recognize(prepared)
         }
         let pageCPU = ThreadClock.ms(since: cpuStart)
         OCRLog.write("page read in \(page.milliseconds) ms (CPU \(pageCPU) ms)")
@@ -334,7 +456,7 @@ public final class PageReader {
                 "line \(l.box.map { "\($0)" } ?? "-") [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]")
         }
         guard options.secondPass else { return page }
-        var second = SecondPass(engine: engine, judge: judge, maxRereads: options.maxRereads)
+        var second = SecondPass(engine: try engine(), judge: judge, maxRereads: options.maxRereads)
         second.priceEngine = priceEngine
         let large = image.width * image.height > Preprocess.downscaleMinimumPixels
         second.enlargeTallText = !large
@@ -391,7 +513,7 @@ public final class PageReader {
         guard image.width * image.height <= Preprocess.downscaleMinimumPixels,
             let big = image.scaled(by: Self.sparseScale)
         else { return nil }
-        let page = try engine.recognize(big, pageSegmentationMode: 11)
+        let page = try engine().recognize(big, pageSegmentationMode: 11)
             .rescaled(by: Double(image.width) / Double(big.width), width: image.width, height: image.height)
         for l in page.lines { OCRLog.write("sparse \(l.box.map { "\($0)" } ?? "-") [\(l.text)]") }
         let prices = judge.prices(in: page.lines)

@@ -80,21 +80,30 @@ public final class Extractor {
     public let parser: PriceParser
     public let settings: ExtractionSettings
 
-    public var engine: OCREngine { reader.engine }
-
     public init(settings: ExtractionSettings) throws(OCRError) {
         self.parser = PriceParser(options: settings.parser)
-        self.reader = PageReader(
-            engine: try OCREngine(configuration: settings.ocr), judge: ParserJudge(parser: parser), options: settings.accuracy)
-        if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
-            reader.priceEngine = try OCREngine(
-                configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
-        }
+        let judge = ParserJudge(parser: parser)
         let models = Tessdata.models(settings.ocr.language)
         if models.count > 1 {
+            // Several models (`eng+jpn`): the whole language loads when a document needs it, the
+            // scene engine when a scene does; `eng` alone (the re-reads') loads now, so a broken
+            // tessdata folder still fails the worker's start.
+            self.reader = PageReader(main: LazyEngine(configuration: settings.ocr), judge: judge, options: settings.accuracy)
             var first = settings.ocr
             first.language = models[0]
             reader.rereadEngine = try OCREngine(configuration: first)
+            let scripts = models.filter { m in Language.all.contains { $0.tesseract == m && $0.ownScript } }
+            if !scripts.isEmpty, scripts.count < models.count {
+                var scene = settings.ocr
+                scene.language = scripts.joined(separator: "+")
+                reader.scene = LazyEngine(configuration: scene)
+            }
+        } else {
+            self.reader = PageReader(engine: try OCREngine(configuration: settings.ocr), judge: judge, options: settings.accuracy)
+        }
+        if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
+            reader.priceEngine = try OCREngine(
+                configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
         }
         self.settings = settings
     }

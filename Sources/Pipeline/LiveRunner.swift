@@ -182,6 +182,8 @@ final class ExtractorRecognizer: LiveRecognizer {
 
     init(settings: ExtractionSettings) throws {
         extractor = try Extractor(settings: settings)
+        // Every engine is loaded before the first frame, so no frame waits for a model.
+        try extractor.reader.loadEngines()
     }
 
     func prices(in frame: Frame) throws -> [PricedMatch] {

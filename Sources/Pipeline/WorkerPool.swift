@@ -2,7 +2,8 @@ import Foundation
 
 /// `count` threads, each with an engine of its own made on that thread (an OCR
 /// engine is not Sendable: one per worker), taking jobs from `next` until it
-/// returns nil. Batch and live both run their OCR on it.
+/// returns nil, then (`idle`) helping the others until they are done. Batch and live both
+/// run their OCR on it.
 final class WorkerPool<Failure: Error>: Sendable {
     /// How the workers' engines came up.
     struct Startup: Sendable {
@@ -30,7 +31,8 @@ final class WorkerPool<Failure: Error>: Sendable {
         count: Int, name: String = "pricecam-ocr", niceIncrement: Int32 = 0,
         make: @escaping @Sendable () throws(Failure) -> Engine,
         next: @escaping @Sendable () -> Job?,
-        work: @escaping @Sendable (Engine, Job) -> Void
+        work: @escaping @Sendable (Engine, Job) -> Void,
+        idle: (@Sendable (Engine) -> Void)? = nil
     ) {
         self.count = max(1, count)
         for i in 0..<self.count {
@@ -49,6 +51,8 @@ final class WorkerPool<Failure: Error>: Sendable {
                 }
                 state.update { $0.ready += 1 }
                 while let job = next() { work(engine, job) }
+                // No job left for this worker: it may still help the others finish theirs.
+                idle?(engine)
                 state.update { $0.done += 1 }
             }
             thread.name = "\(name)-\(i)"

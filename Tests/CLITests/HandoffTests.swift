@@ -9,6 +9,11 @@ struct HandoffTests {
 
     /// The count pricecam reports at exit with PRICECAM_DEBUG.
     static func handoffs(_ stderr: String) -> Int? {
+        count(marker, in: stderr)
+    }
+
+    /// The number after the last debug-log line that starts with `marker`.
+    static func count(_ marker: String, in stderr: String) -> Int? {
         stderr.split(separator: "\n").last { $0.hasPrefix(marker) }.flatMap { Int($0.dropFirst(marker.count)) }
     }
 
@@ -37,5 +42,53 @@ struct HandoffTests {
             #expect(!fast.jsonLines.isEmpty)
             #expect(Self.prices(fast) == Self.prices(stock), "\(family): uncompressed handoff changed what was read")
         }
+    }
+}
+
+/// Tesseract's universal ambigs table is not loaded (Sources/CTesseractHandoff/ambigs.c): the
+/// binary must really skip it, and read exactly what it reads with the table loaded (only
+/// Tesseract's legacy engine uses it).
+@Suite("Tesseract universal ambigs")
+struct UniversalAmbigsTests {
+    static let marker = "tesseract engine loads without the universal ambigs: "
+
+    @Test func tableIsSkippedAndReadingsAreTheSame() throws {
+        // Yen prices (eng, jpn and the price model load) on tags and frames, and a receipt
+        // family read as pages.
+        for (family, currency) in [("clean", "JPY"), ("blur", nil)] {
+            var args = ["batch", "\(CLI.fixtures)/\(family)", "--format", "jsonl", "--jobs", "1"]
+            args += currency.map { ["--currency", $0, "--rate", "1", "--no-history"] } ?? ["--no-convert"]
+            let skipped = try CLI.run(args, environment: ["PRICECAM_DEBUG": "1"])
+            let loaded = try CLI.run(args, environment: ["PRICECAM_DEBUG": "1", "PRICECAM_UNIVERSAL_AMBIGS": "load"])
+            #expect(skipped.status == 0 && loaded.status == 0, "stderr: \(skipped.stderr.suffix(400)) \(loaded.stderr.suffix(400))")
+            #expect(
+                (HandoffTests.count(Self.marker, in: skipped.stderr) ?? 0) > 0,
+                "the executable does not take Tesseract's LoadUniversal (is it exported?)")
+            #expect(!skipped.jsonLines.isEmpty)
+            #expect(HandoffTests.prices(skipped) == HandoffTests.prices(loaded), "\(family): skipping the table changed what was read")
+        }
+    }
+}
+
+/// The last images of a batch are read on every core (`ReadingHelp`): an idle worker reads
+/// some of a busy one's regions, and what is read is what one worker alone reads.
+@Suite("Batch reading help")
+struct BatchReadingHelpTests {
+    static let marker = "region readings shared with idle workers: "
+
+    @Test func idleWorkersHelpAndReadTheSame() throws {
+        // Scenes only (read region by region, no time budget): a small tag and a camera frame
+        // of many more regions on two workers, so the tag's worker is idle while the frame is read.
+        let names = ["tag_0001.png", "frame_0005.png"]
+        let list = names.map { "\(CLI.fixtures)/clean/\($0)" }.joined(separator: "\n") + "\n"
+        let base = ["batch", "--files-from", "-", "--format", "jsonl", "--no-convert"]
+        let one = try CLI.run(base + ["--jobs", "1"], stdin: list, environment: ["PRICECAM_DEBUG": "1"])
+        let two = try CLI.run(base + ["--jobs", "2"], stdin: list, environment: ["PRICECAM_DEBUG": "1"])
+        #expect(one.status == 0 && two.status == 0, "stderr: \(one.stderr.suffix(400)) \(two.stderr.suffix(400))")
+        let shared = { (r: CLI.Result) in HandoffTests.count(Self.marker, in: r.stderr) }
+        #expect(shared(one) == 0)
+        #expect((shared(two) ?? 0) > 0, "no region reading was shared with the idle worker")
+        #expect(one.jsonLines.count == names.count)
+        #expect(HandoffTests.prices(one) == HandoffTests.prices(two), "a shared reading changed what was read")
     }
 }
