@@ -304,10 +304,10 @@ public final class PageReader {
     /// when the model read nothing sure (or does not read: small type, no model), the first
     /// stock re-read. When the model's probe shows no digit at `probeDigitConfidence` or more,
     /// or the stock probe no digit at all, the region holds text, not a price, and the other
-    /// re-reads are skipped. Prices read as letters
-    /// first (`オイ` for 99, `= きき` for 30, `SI` for 99) show their digits to the model at
-    /// 0.80–0.93. shelf-jp-dev 3.14 → 2.72 s for the set, recall and precision the same;
-    /// tags-jp-dev and every fixture family the same.
+    /// re-reads are skipped. Prices read as letters first (`オイ` for 99, `= きき` for 30,
+    /// `SI` for 99) show their digits to the model at 0.80–0.93. shelf-jp-dev 3.14 → 2.72 s
+    /// for the set, recall and precision the same; tags-jp-dev and every fixture family the
+    /// same.
     func reread(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage) throws(OCRError) -> TextLine? {
         var reader = regionReader
         let letters = first.map { !$0.text.isEmpty && !$0.text.contains(where: \.isNumber) } ?? false
