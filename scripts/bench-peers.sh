@@ -20,7 +20,7 @@
 # models ship inside the wheel, so it runs offline after the install.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
-"$ROOT/scripts/bootstrap.sh" --bench
+"$ROOT/scripts/bootstrap.sh" --bench --langs   # --langs: a set's gt.json currency picks its script's model (JPY: jpn)
 cd "$ROOT"
 bin=$(release_pricecam "${SCRATCH:-.build-acc}")
 
