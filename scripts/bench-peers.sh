@@ -75,7 +75,10 @@ for dir in "${dirs[@]}"; do
 
     # 1. pricecam, one worker per core; CPU from the shell's `time`
     TIMEFORMAT='%R %U %S'
-    { time "$bin" batch "$imgdir" --jobs "$cores" --format jsonl "${convert[@]}" --no-history --no-progress > "$work/pc.raw" 2>/dev/null || true; } 2> "$work/pc.time"
+    { time "$bin" batch "$imgdir" --jobs "$cores" --format jsonl "${convert[@]}" --no-history --no-progress > "$work/pc.raw" 2> "$work/pc.err" || true; } 2> "$work/pc.time"
+    # What it said (a missing language model, an unreadable image), each line once, so a
+    # score is never read without knowing what the run lacked.
+    sort -u "$work/pc.err" | sed "s|^|bench-peers: $name: |" >&2
     awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$work/pc.time" > "$work/pricecam.ms"
 
     # 2. tesseract CLI, psm 6, one process per image, $cores at once (timed), then the parser (not timed)
@@ -99,7 +102,11 @@ total = cpu = 0.0
 for i, name in enumerate(open(listfile).read().split("\n")):
     if not name: continue
     t, c = time.perf_counter(), time.process_time()
-    result, _ = engine(os.path.join(imgdir, name))
+    try:
+        result, _ = engine(os.path.join(imgdir, name))
+    except Exception as e:  # one unreadable image is scored as read empty, as pricecam's is
+        print(f"bench-peers: rapidocr: {name}: {e}", file=sys.stderr)
+        result = None
     total += time.perf_counter() - t
     cpu += time.process_time() - c
     boxes = []
