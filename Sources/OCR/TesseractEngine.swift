@@ -15,13 +15,17 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// Folder holding `price.traineddata`, the price-text model weak region readings are read
     /// again with (`Tessdata.locatePriceModel`); nil reads without it.
     public var priceModel: String?
+    /// The learned text detector's model file (`Tessdata.locateDetectorModel`); nil finds text
+    /// with the Leptonica region finder instead.
+    public var detectorModel: String?
 
     public init(
         tessdata: String, language: String = "eng", pageSegmentationMode: Int = 6, deadlineMilliseconds: Int = 60_000,
-        priceModel: String? = nil
+        priceModel: String? = nil, detectorModel: String? = nil
     ) {
         self.tessdata = tessdata
         self.priceModel = priceModel
+        self.detectorModel = detectorModel
         self.language = language
         self.pageSegmentationMode = pageSegmentationMode
         self.deadlineMilliseconds = deadlineMilliseconds

@@ -318,8 +318,14 @@ extension RegionFinder {
     /// height). A receipt's item and price columns and a menu's lines form long columns; the
     /// text on a shelf tag or in a camera frame stacks two or three lines at most.
     public func longestColumn(_ regions: [TextRegion]) -> Int {
+        longestColumnExtent(regions).lines
+    }
+
+    /// The longest column's line count and the height it spans (pixels, top of its first
+    /// line to the bottom of its last).
+    public func longestColumnExtent(_ regions: [TextRegion]) -> (lines: Int, span: Int) {
         let lines = regions.filter { $0.glyphs >= 2 }
-        guard !lines.isEmpty else { return 0 }
+        guard !lines.isEmpty else { return (0, 0) }
         var sets = DisjointSets(lines.count)
         for i in lines.indices {
             let a = lines[i].rect
@@ -335,9 +341,14 @@ extension RegionFinder {
                 if leftAligned || rightAligned { sets.join(i, j) }
             }
         }
-        var sizes: [Int: Int] = [:]
-        for i in lines.indices { sizes[sets.root(i), default: 0] += 1 }
-        return sizes.values.max() ?? 0
+        var sizes: [Int: (n: Int, top: Int, bottom: Int)] = [:]
+        for i in lines.indices {
+            let r = lines[i].rect, root = sets.root(i)
+            let s = sizes[root] ?? (0, r.y, r.y + r.height)
+            sizes[root] = (s.n + 1, min(s.top, r.y), max(s.bottom, r.y + r.height))
+        }
+        let best = sizes.values.max { ($0.n, $0.bottom - $0.top) < ($1.n, $1.bottom - $1.top) }
+        return best.map { ($0.n, $0.bottom - $0.top) } ?? (0, 0)
     }
 }
 

@@ -101,6 +101,13 @@ public final class Extractor {
         } else {
             self.reader = PageReader(engine: try OCREngine(configuration: settings.ocr), judge: judge, options: settings.accuracy)
         }
+        if settings.accuracy.detector == .learned, let model = settings.ocr.detectorModel {
+            do {
+                reader.detector = try TextDetector(modelPath: model)
+            } catch {
+                throw .recognitionFailed("\(error)")
+            }
+        }
         if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
             reader.priceEngine = try OCREngine(
                 configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))

@@ -69,17 +69,25 @@ struct OCROptions: ParsableArguments, Sendable {
     func configuration(currency: String? = nil) throws -> OCRConfiguration {
         let wanted = language(currency: currency)
         let priceModel = Tessdata.locatePriceModel(explicit: tessdata)
+        let detectorModel: String
+        do {
+            detectorModel = try Tessdata.locateDetectorModel()
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode(2)
+        }
         do {
             return OCRConfiguration(
                 tessdata: try Tessdata.locate(explicit: tessdata, language: wanted), language: wanted, pageSegmentationMode: psm,
-                priceModel: priceModel)
+                priceModel: priceModel, detectorModel: detectorModel)
         } catch {
             if lang == "auto", wanted != "eng", let dir = try? Tessdata.locate(explicit: tessdata) {
                 let missing = Tessdata.models(wanted).filter { $0 != "eng" }
                 Console.error(
                     "warning: reading \(currency ?? "") prices in English only: \(missing.map { "\($0).traineddata" }.joined(separator: ", ")) is not installed (apt-get install \(missing.map { "tesseract-ocr-\($0)" }.joined(separator: " ")), or scripts/bootstrap.sh --langs)"
                 )
-                return OCRConfiguration(tessdata: dir, language: "eng", pageSegmentationMode: psm, priceModel: priceModel)
+                return OCRConfiguration(
+                    tessdata: dir, language: "eng", pageSegmentationMode: psm, priceModel: priceModel, detectorModel: detectorModel)
             }
             Console.error("\(error)")
             throw ExitCode(2)

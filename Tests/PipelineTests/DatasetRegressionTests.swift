@@ -80,7 +80,7 @@ struct DatasetRegressionTests {
             settings: ExtractionSettings(
                 ocr: OCRConfiguration(
                     tessdata: try Tessdata.locate(explicit: nil, language: language), language: language,
-                    priceModel: Tessdata.locatePriceModel(explicit: nil)),
+                    priceModel: Tessdata.locatePriceModel(explicit: nil), detectorModel: try Tessdata.locateDetectorModel()),
                 parser: ParserOptions(currencyHint: currency), converter: nil, accuracy: accuracy))
     }
 

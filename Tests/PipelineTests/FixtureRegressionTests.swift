@@ -33,7 +33,9 @@ struct FixtureRegressionTests {
     static func score(family: String) throws -> (Score, [String]) {
         let set = try EvaluationSet.load("\(fixtures)/\(family)/gt.json", name: family)
         let settings = ExtractionSettings(
-            ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil)),
+            ocr: OCRConfiguration(
+                tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil),
+                detectorModel: try Tessdata.locateDetectorModel()),
             parser: ParserOptions(), converter: nil)
         let extractor = try Extractor(settings: settings)
         var score = Score()

@@ -48,7 +48,9 @@ struct TestServer {
     init(token: String? = nil, uploadLimit: Int = 20 << 20, camera: CameraSource = .none, history: TestHistory = .sqlite) throws {
         home = NSTemporaryDirectory() + "pricecam-serve-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let ocr = OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil))
+        let ocr = OCRConfiguration(
+            tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil),
+            detectorModel: try Tessdata.locateDetectorModel())
         state = ServerState(
             configuration: ServeConfiguration(
                 host: "127.0.0.1", port: 0, token: token, uploadLimit: uploadLimit, scanWorkers: 1, camera: camera, liveWorkers: 1,

@@ -1,0 +1,75 @@
+// A C face for the learned text detector (a DB network run by OpenCV's DNN module) and
+// for DB post-processing, so Swift never touches C++ or OpenCV types. One owner per
+// `pc_textdet` (not thread-safe: one per worker); post-processing is a pure function.
+#ifndef PRICECAM_TEXT_DETECTION_H
+#define PRICECAM_TEXT_DETECTION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pc_textdet pc_textdet;
+
+/// Loads an ONNX DB detector from `onnx` (`length` bytes) for inputs of exactly
+/// `width` x `height` (multiples of 32): OpenCV 4.6 keeps the shapes of the first
+/// input a net ran, so a net serves one input size. Sets OpenCV's thread count to one
+/// (parallelism comes from one detector per worker). NULL on failure, with the
+/// reason in `error` (`error_length` bytes, NUL-terminated).
+pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, char *error, size_t error_length);
+void pc_textdet_destroy(pc_textdet *det);
+
+/// Runs the net on an 8-bit gray image (`stride` bytes per row): the image is resized
+/// to `scaled_width` x `scaled_height` (at most the net's input size), given as three
+/// equal channels scaled to [-1, 1] and placed at the top left of the net's input,
+/// the rest 0. Writes the text probability map (the net's input size, row-major) to
+/// `map` (`width * height` floats of the net's size). 0 on success, else -1 with the
+/// reason in `error`.
+int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_width, int image_height, size_t stride,
+                   int scaled_width, int scaled_height, float *map, char *error, size_t error_length);
+
+/// A detected text box: four corners (clockwise from the top left of the rotated
+/// rectangle, in map pixels) and its mean probability.
+typedef struct {
+    float x[4];
+    float y[4];
+    float score;
+} pc_text_box;
+
+/// What the ink inside one box of an 8-bit gray image says about its text.
+typedef struct {
+    int glyph_height;   // median height of the glyph-like ink components, pixels (0: none found)
+    int glyphs;         // how many there are
+    int light_on_dark;  // 1 when the text is lighter than its ground
+    float fill;         // mean share of each glyph's box that is ink
+} pc_glyph_stats;
+
+/// Measures the text in the box `x, y, box_width, box_height` of `gray`: the box is
+/// binarised by Otsu's threshold; the side that holds most of the box's rim is the ground
+/// (the detector's boxes carry a margin), the other the ink; ink components at least 0.3
+/// of the box's height count as glyphs (a wide one as the glyphs its width holds: blurred
+/// glyphs touch), but for one spanning the box (a frame). 0 on
+/// success, -1 on bad arguments.
+int pc_measure_glyphs(const uint8_t *gray, int width, int height, size_t stride, int x, int y, int box_width, int box_height,
+                      pc_glyph_stats *out);
+
+/// DB post-processing on a probability map (`width` x `height`, row-major), within its
+/// top-left `valid_width` x `valid_height` part: pixels over `threshold` form the text
+/// mask, dilated by a 2 x 2 square (the model's inference setting: it joins the kernels of
+/// one word's glyphs); each contour's minimum-area rectangle is kept when its shorter side is
+/// at least `min_size` and the map's mean inside the contour's rectangle is at least
+/// `box_threshold`; the rectangle is then grown by `area * unclip_ratio / perimeter`
+/// on every side (DB's unclip of a rectangle) and kept when its shorter side is at
+/// least `min_size + 2`. Writes at most `capacity` boxes, the highest-scoring first
+/// when there are more; returns how many there were in all (possibly more than
+/// `capacity`), or -1 on bad arguments.
+int pc_db_boxes(const float *map, int width, int height, int valid_width, int valid_height, float threshold,
+                float box_threshold, float unclip_ratio, float min_size, pc_text_box *boxes, int capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

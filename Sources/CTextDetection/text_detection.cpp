@@ -1,0 +1,235 @@
+// The OpenCV side of text detection: see include/text_detection.h.
+#include "text_detection.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/dnn.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <vector>
+
+struct pc_textdet {
+    cv::dnn::Net net;
+    int width;
+    int height;
+    cv::Mat blob;  // 1 x 3 x height x width, reused
+};
+
+static void set_error(char *error, size_t length, const char *what) {
+    if (error && length > 0) {
+        std::snprintf(error, length, "%s", what);
+    }
+}
+
+extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, char *error,
+                                         size_t error_length) {
+    if (!onnx || length == 0 || width <= 0 || height <= 0 || width % 32 || height % 32) {
+        set_error(error, error_length, "bad arguments (empty model or an input size that is not a multiple of 32)");
+        return nullptr;
+    }
+    try {
+        cv::setNumThreads(1);
+        auto *det = new pc_textdet();
+        det->net = cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(onnx), length);
+        if (det->net.empty()) {
+            delete det;
+            set_error(error, error_length, "OpenCV read no network from the file");
+            return nullptr;
+        }
+        det->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        det->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+        det->width = width;
+        det->height = height;
+        int shape[4] = {1, 3, height, width};
+        det->blob.create(4, shape, CV_32F);
+        return det;
+    } catch (const std::exception &e) {
+        set_error(error, error_length, e.what());
+        return nullptr;
+    }
+}
+
+extern "C" void pc_textdet_destroy(pc_textdet *det) { delete det; }
+
+extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_width, int image_height, size_t stride,
+                              int scaled_width, int scaled_height, float *map, char *error, size_t error_length) {
+    if (!det || !gray || !map || image_width <= 0 || image_height <= 0 || scaled_width <= 0 || scaled_height <= 0 ||
+        scaled_width > det->width || scaled_height > det->height) {
+        set_error(error, error_length, "bad arguments (empty image or a scaled size over the net's input)");
+        return -1;
+    }
+    try {
+        cv::Mat src(image_height, image_width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
+        cv::Mat scaled;
+        if (scaled_width == image_width && scaled_height == image_height) {
+            scaled = src;
+        } else {
+            int interp = scaled_width < image_width ? cv::INTER_AREA : cv::INTER_LINEAR;
+            cv::resize(src, scaled, cv::Size(scaled_width, scaled_height), 0, 0, interp);
+        }
+        // Three equal planes, x / 127.5 - 1 (the model's mean 0.5 and deviation 0.5 on [0, 1]),
+        // padding 0.
+        const int plane = det->width * det->height;
+        float *blob = det->blob.ptr<float>();
+        std::fill(blob, blob + 3 * plane, 0.0f);
+        for (int y = 0; y < scaled_height; y++) {
+            const uint8_t *row = scaled.ptr<uint8_t>(y);
+            float *out = blob + y * det->width;
+            for (int x = 0; x < scaled_width; x++) {
+                out[x] = row[x] / 127.5f - 1.0f;
+            }
+        }
+        for (int c = 1; c < 3; c++) {
+            std::memcpy(blob + c * plane, blob, sizeof(float) * plane);
+        }
+        det->net.setInput(det->blob);
+        cv::Mat out = det->net.forward();
+        if (out.total() != static_cast<size_t>(plane)) {
+            set_error(error, error_length, "the network's output is not one map of its input size");
+            return -1;
+        }
+        std::memcpy(map, out.ptr<float>(), sizeof(float) * plane);
+        return 0;
+    } catch (const std::exception &e) {
+        set_error(error, error_length, e.what());
+        return -1;
+    }
+}
+
+// Corners of a rotated rectangle, clockwise from the top-left (as PaddleOCR's get_mini_boxes
+// orders them: the two leftmost points, the upper one first, then the two rightmost).
+static void ordered_corners(const cv::RotatedRect &r, pc_text_box &box) {
+    cv::Point2f p[4];
+    r.points(p);
+    std::sort(p, p + 4, [](const cv::Point2f &a, const cv::Point2f &b) { return a.x < b.x; });
+    cv::Point2f tl, bl, tr, br;
+    if (p[0].y <= p[1].y) { tl = p[0]; bl = p[1]; } else { tl = p[1]; bl = p[0]; }
+    if (p[2].y <= p[3].y) { tr = p[2]; br = p[3]; } else { tr = p[3]; br = p[2]; }
+    const cv::Point2f q[4] = {tl, tr, br, bl};
+    for (int i = 0; i < 4; i++) {
+        box.x[i] = q[i].x;
+        box.y[i] = q[i].y;
+    }
+}
+
+extern "C" int pc_db_boxes(const float *map, int width, int height, int valid_width, int valid_height, float threshold,
+                           float box_threshold, float unclip_ratio, float min_size, pc_text_box *boxes, int capacity) {
+    if (!map || width <= 0 || height <= 0 || valid_width <= 0 || valid_height <= 0 || valid_width > width ||
+        valid_height > height || capacity < 0 || (capacity > 0 && !boxes)) {
+        return -1;
+    }
+    try {
+        cv::Mat full(height, width, CV_32F, const_cast<float *>(map));
+        cv::Mat prob = full(cv::Rect(0, 0, valid_width, valid_height));
+        cv::Mat mask = prob > threshold;  // 255 where text
+        cv::dilate(mask, mask, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2, 2)));
+        std::vector<std::vector<cv::Point>> contours;
+        cv::findContours(mask, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+        std::vector<pc_text_box> found;
+        for (const auto &contour : contours) {
+            if (contour.size() < 3) {
+                continue;
+            }
+            cv::RotatedRect r = cv::minAreaRect(contour);
+            if (std::min(r.size.width, r.size.height) < min_size) {
+                continue;
+            }
+            // Mean probability inside the contour, over the contour's bounding rectangle.
+            cv::Rect bounds = cv::boundingRect(contour) & cv::Rect(0, 0, valid_width, valid_height);
+            if (bounds.empty()) {
+                continue;
+            }
+            cv::Mat inside = cv::Mat::zeros(bounds.size(), CV_8UC1);
+            std::vector<std::vector<cv::Point>> shifted(1);
+            for (const auto &p : contour) {
+                shifted[0].push_back(p - bounds.tl());
+            }
+            cv::fillPoly(inside, shifted, cv::Scalar(1));
+            float score = static_cast<float>(cv::mean(prob(bounds), inside)[0]);
+            if (score < box_threshold) {
+                continue;
+            }
+            // Unclip: the shrunk text kernel grown back by D = A * r / L (DB's offset of a
+            // polygon, which for a rectangle adds D on every side).
+            const float w = r.size.width, h = r.size.height;
+            const float d = w * h * unclip_ratio / (2 * (w + h));
+            cv::RotatedRect grown(r.center, cv::Size2f(w + 2 * d, h + 2 * d), r.angle);
+            if (std::min(grown.size.width, grown.size.height) < min_size + 2) {
+                continue;
+            }
+            pc_text_box box;
+            ordered_corners(grown, box);
+            box.score = score;
+            found.push_back(box);
+        }
+        std::stable_sort(found.begin(), found.end(),
+                         [](const pc_text_box &a, const pc_text_box &b) { return a.score > b.score; });
+        const int n = static_cast<int>(found.size());
+        for (int i = 0; i < std::min(n, capacity); i++) {
+            boxes[i] = found[i];
+        }
+        return n;
+    } catch (const std::exception &) {
+        return -1;
+    }
+}
+
+extern "C" int pc_measure_glyphs(const uint8_t *gray, int width, int height, size_t stride, int x, int y, int box_width,
+                                 int box_height, pc_glyph_stats *out) {
+    if (!gray || !out || width <= 0 || height <= 0 || box_width < 3 || box_height < 3 || x < 0 || y < 0 ||
+        x + box_width > width || y + box_height > height) {
+        return -1;
+    }
+    try {
+        cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
+        cv::Mat crop = image(cv::Rect(x, y, box_width, box_height));
+        cv::Mat dark;  // 255 where darker than Otsu's threshold
+        cv::threshold(crop, dark, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
+        long rim = 0, rimDark = 0;
+        for (int r = 0; r < box_height; r++) {
+            const uint8_t *row = dark.ptr<uint8_t>(r);
+            const bool edge = r == 0 || r == box_height - 1;
+            for (int c = 0; c < box_width; c++) {
+                if (edge || c == 0 || c == box_width - 1) {
+                    rim++;
+                    rimDark += row[c] != 0;
+                }
+            }
+        }
+        out->light_on_dark = rimDark * 2 > rim ? 1 : 0;
+        cv::Mat ink = out->light_on_dark ? (255 - dark) : dark;
+        cv::Mat labels, stats, centroids;
+        const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+        std::vector<int> heights;
+        double fill = 0;
+        int glyphs = 0;
+        for (int i = 1; i < n; i++) {
+            const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+            const int area = stats.at<int>(i, cv::CC_STAT_AREA);
+            // Too small for a glyph (dots, fine print), or the ground's frame.
+            if (h * 10 < box_height * 3 || (h >= box_height && w * 10 >= box_width * 9)) {
+                continue;
+            }
+            heights.push_back(h);
+            fill += static_cast<double>(area) / (static_cast<double>(w) * h);
+            // Blurred glyphs touch: a wide component counts as the glyphs its width holds.
+            glyphs += w * 10 > h * 12 ? std::max(1, static_cast<int>(std::lround(w / (0.7 * h)))) : 1;
+        }
+        out->glyphs = glyphs;
+        if (heights.empty()) {
+            out->glyph_height = 0;
+            out->fill = 0;
+            return 0;
+        }
+        std::nth_element(heights.begin(), heights.begin() + heights.size() / 2, heights.end());
+        out->glyph_height = heights[heights.size() / 2];
+        out->fill = static_cast<float>(fill / heights.size());
+        return 0;
+    } catch (const std::exception &) {
+        return -1;
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import Geometry
+import Synchronization
+
+/// A point in image (or map) pixels.
+public struct Point: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A text box as the detector found it: a rotated rectangle's corners, clockwise from its
+/// top left, and the mean text probability inside it.
+public struct RotatedTextBox: Sendable, Hashable {
+    public var corners: [Point]
+    public var score: Double
+
+    public init(corners: [Point], score: Double) {
+        self.corners = corners
+        self.score = score
+    }
+
+    /// The length of the top edge (along the text) and of the left edge (across it).
+    public var length: Double { hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y) }
+    public var thickness: Double { hypot(corners[3].x - corners[0].x, corners[3].y - corners[0].y) }
+
+    /// The smallest upright box holding the corners, clipped to `width` × `height`.
+    public func bounds(width: Int, height: Int) -> Box {
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = max(0, Int(xs.min()!.rounded(.down))), y0 = max(0, Int(ys.min()!.rounded(.down)))
+        let x1 = min(width, Int(xs.max()!.rounded(.up))), y1 = min(height, Int(ys.max()!.rounded(.up)))
+        return Box(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
+    /// The box with every coordinate multiplied by `factor`.
+    func scaled(by factor: Double) -> RotatedTextBox {
+        RotatedTextBox(corners: corners.map { Point(x: $0.x * factor, y: $0.y * factor) }, score: score)
+    }
+}
+
+/// DB post-processing (as in the DB paper and PaddleOCR's `DBPostProcess`): threshold the
+/// probability map, take each contour's minimum-area rectangle, drop the small and the
+/// unsure, grow the rest back by the shrink the network was trained to predict. The values
+/// are the model's own (PP-OCRv4's inference defaults, RapidOCR's), not fitted here.
+public struct DBPostProcess: Sendable, Hashable {
+    /// Map probability over which a pixel is text (PaddleOCR `thresh`).
+    public var threshold = 0.3
+    /// Least mean probability inside a box (RapidOCR's `box_thresh`).
+    public var boxThreshold = 0.5
+    /// How far a box is grown: its area × this / its perimeter on every side. The network
+    /// predicts text kernels shrunk by that much at training (`unclip_ratio`).
+    public var unclipRatio = 1.6
+    /// Least shorter side of a box in map pixels (`min_size`); 2 more after unclipping.
+    public var minSize = 3.0
+    /// Most boxes kept, the surest first (`max_candidates`).
+    public var maxBoxes = 1000
+
+    public init() {}
+
+    /// The boxes on a probability map of `width` × `height` (row-major), looking only at its
+    /// top-left `validWidth` × `validHeight` (the rest is padding), in map pixels.
+    public func boxes(map: [Float], width: Int, height: Int, validWidth: Int? = nil, validHeight: Int? = nil) -> [RotatedTextBox] {
+        TextDetectorNet.boxes(
+            map: map, width: width, height: height, validWidth: validWidth ?? width, validHeight: validHeight ?? height, settings: self)
+    }
+}
+
+/// Finds text on an image with the learned detector at a bounded working resolution, and
+/// turns its boxes into the regions the reader reads. Not `Sendable` (its net is not): one per worker.
+public final class TextDetector {
+    public let net: TextDetectorNet
+    public var postProcess = DBPostProcess()
+    /// The working image's longest side at most: a 1920×1080 shelf photo is detected at
+    /// 1280×720, where its 25 px tag digits are 17 px, well within the sizes the detector
+    /// was trained on; a 12 MP photo costs the same pass. Larger costs time in proportion
+    /// (0.5 µs a pixel on one core).
+    public var maxSide = 1280
+    /// Small images are enlarged until their shorter side is this long: the network, trained
+    /// on photos and pages of 640–960 px, misses text that fills most of a tiny input
+    /// (tags-jp-dev crops of about 110 × 90 px: at 1× no box on 3 of 4 clear prices, at
+    /// 224 px all 4). RapidOCR enlarges every image to 736 px, which costs a tag crop 6×
+    /// the time of 256 px.
+    public var minShortSide = 256
+    /// Most enlargement (a crop a few dozen pixels tall holds no more than a word).
+    public var maxEnlargement = 4.0
+
+    /// Live frames: the boxes of the last detection are read on each new frame while a new
+    /// detection runs beside the reading, on its own thread and net (`BackgroundDetection`),
+    /// whenever the scene moved (`SceneThumbnail`) or the boxes are `refreshFrames` frames
+    /// old. A frame waits for the network only when there are no boxes yet (the first frame):
+    /// at the resolution shelf text needs (1280 px: 0.45 s on one core; at 640 px the
+    /// network finds no price on a shelf frame) a detection per frame would put its whole
+    /// time on every frame's latency. A new scene is read at the old boxes until its own
+    /// land, one detection later; the stability rule (K of M frames) holds its readings back.
+    public var refreshFrames = 8
+    private var background: BackgroundDetection?
+    /// Frames that waited for a detection, and those read at the last boxes (diagnostics).
+    public private(set) var framesDetected = 0
+    public private(set) var framesReused = 0
+
+    public init(net: TextDetectorNet) {
+        self.net = net
+    }
+
+    public convenience init(modelPath: String) throws(DetectorError) {
+        self.init(net: try TextDetectorNet(path: modelPath))
+    }
+
+    /// The scale of `width` × `height` the detector works at, and the net's input size.
+    public func workingSize(width: Int, height: Int, maxSide: Int? = nil) -> (scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int) {
+        let maxSide = maxSide ?? self.maxSide
+        let longest = Double(max(width, height)), shortest = Double(max(1, min(width, height)))
+        let scale = min(Double(maxSide) / longest, min(maxEnlargement, max(1, Double(minShortSide) / shortest)))
+        let w = max(1, Int((Double(width) * scale).rounded())), h = max(1, Int((Double(height) * scale).rounded()))
+        func up32(_ v: Int) -> Int { max(32, (v + 31) / 32 * 32) }
+        return (scale, w, h, up32(w), up32(h))
+    }
+
+    /// The text boxes on `image`, in its pixels, the surest first. A live frame (`isFrame`)
+    /// gets the last boxes of its camera's scene (see `refreshFrames`).
+    public func detect(_ image: GrayImage) throws(DetectorError) -> [RotatedTextBox] {
+        guard image.isFrame else { return try detect(image, maxSide: maxSide) }
+        let thumbnail = SceneThumbnail(image)
+        if background == nil { background = BackgroundDetection(net: try TextDetectorNet(path: net.path)) }
+        guard let background else { return [] }
+        guard let last = background.latest(), last.width == image.width, last.height == image.height else {
+            let boxes = try detect(image, maxSide: maxSide)
+            background.store(boxes, thumbnail: thumbnail, width: image.width, height: image.height)
+            framesDetected += 1
+            return boxes
+        }
+        let moved = last.thumbnail.changedShare(comparedTo: thumbnail)
+        if last.age >= refreshFrames || moved > 0 {
+            let post = postProcess, size = workingSize(width: image.width, height: image.height)
+            let width = image.width, height = image.height
+            background.request(pixels: image.bytes(), width: width, height: height, thumbnail: thumbnail) { (net, pixels) throws(DetectorError) in
+                try Self.detect(net: net, pixels: pixels, width: width, height: height, size: size, postProcess: post)
+            }
+        }
+        // A scene that moved since its boxes were found is not read at them: they would fall on
+        // other text or none (junk readings cost 15–60 ms each, a frame 0.4 s). Its own boxes
+        // come with the detection just asked for.
+        if moved > SceneThumbnail.movedShare { return [] }
+        framesReused += 1
+        return last.boxes
+    }
+
+    /// One pass of the network and the post-processing over `pixels`, boxes in its pixels.
+    static func detect(
+        net: TextDetectorNet, pixels: [UInt8], width: Int, height: Int,
+        size: (scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int), postProcess: DBPostProcess
+    ) throws(DetectorError) -> [RotatedTextBox] {
+        let map = try net.probabilities(
+            gray: pixels, width: width, height: height, scaledWidth: size.width, scaledHeight: size.height, netWidth: size.netWidth,
+            netHeight: size.netHeight)
+        // Back to image pixels by the exact ratio of the sides (the working size is rounded).
+        let back = Double(width) / Double(size.width)
+        return postProcess.boxes(map: map, width: size.netWidth, height: size.netHeight, validWidth: size.width, validHeight: size.height)
+            .map { $0.scaled(by: back) }
+    }
+
+    func detect(_ image: GrayImage, maxSide: Int) throws(DetectorError) -> [RotatedTextBox] {
+        try Self.detect(
+            net: net, pixels: image.bytes(), width: image.width, height: image.height,
+            size: workingSize(width: image.width, height: image.height, maxSide: maxSide), postProcess: postProcess)
+    }
+
+    /// The regions to read for the detected `boxes` on `image`.
+    public func regions(_ boxes: [RotatedTextBox], in image: GrayImage) -> [TextRegion] {
+        let pixels = image.bytes()
+        return boxes.compactMap { Self.region($0, pixels: pixels, width: image.width, height: image.height) }
+    }
+
+    /// Share of a box's thickness (across the text line) taken as its glyph height when its
+    /// ink shows no glyph (`measureGlyphs`): the grown box spans a line's ascenders and
+    /// descenders and a margin; capitals and digits fill about 0.7 of it.
+    static let glyphShare = 0.7
+    /// Advance of one glyph as a share of the glyph height (digits and capitals are about
+    /// 0.55 wide, plus spacing), for the glyph count of a box without measured glyphs.
+    static let advanceShare = 0.65
+
+    /// A region for one box: its upright bounds, and the glyph height, count, ink fill and
+    /// polarity its ink shows (the detector says where text is; the ink says how big).
+    static func region(_ b: RotatedTextBox, pixels: [UInt8], width: Int, height: Int) -> TextRegion? {
+        let rect = b.bounds(width: width, height: height)
+        guard rect.width >= 3, rect.height >= 3 else { return nil }
+        if let m = TextDetectorNet.measureGlyphs(pixels: pixels, width: width, height: height, box: rect) {
+            return TextRegion(rect: rect, glyphHeight: m.glyphHeight, glyphs: max(1, m.glyphs), lightOnDark: m.lightOnDark, fill: m.fill, clutter: 0)
+        }
+        let across = min(b.thickness, b.length)
+        let glyph = max(1, Int((across * glyphShare).rounded()))
+        let glyphs = max(1, Int((max(b.thickness, b.length) - across * (1 - glyphShare)) / (advanceShare * Double(glyph))))
+        return TextRegion(rect: rect, glyphHeight: glyph, glyphs: glyphs, lightOnDark: false, fill: 0.5, clutter: 0)
+    }
+}
+
+/// A live frame seen coarsely: the mean of each cell of a 32 × 18 grid. A cell changed between
+/// two frames when its mean moved by more than `stillDifference` gray levels after the frames'
+/// overall brightness difference is taken out (a webcam's exposure drifts).
+struct SceneThumbnail: Equatable, Sendable {
+    static let columns = 32, rows = 18
+    /// Sensor noise moves a cell's mean (a cell of a 1280×720 frame averages 1 600 pixels) by
+    /// under 1 gray level; a tag moving into a cell, or the camera panning, by tens.
+    static let stillDifference = 8.0
+    let width: Int
+    let height: Int
+    let cells: [Double]
+
+    init(_ image: GrayImage) {
+        let width = image.width, height = image.height
+        self.width = width
+        self.height = height
+        let pixels = image.bytes()
+        var sums = [Double](repeating: 0, count: Self.columns * Self.rows)
+        var counts = [Int](repeating: 0, count: Self.columns * Self.rows)
+        let column = (0..<width).map { $0 * Self.columns / width }
+        for y in 0..<height {
+            let cy = y * Self.rows / height, row = y * width
+            for x in 0..<width {
+                let c = cy * Self.columns + column[x]
+                sums[c] += Double(pixels[row + x])
+                counts[c] += 1
+            }
+        }
+        cells = zip(sums, counts).map { $1 > 0 ? $0 / Double($1) : 0 }
+    }
+
+    /// Share of cells a frame may change while the rest of its boxes still hold (a hand or a
+    /// shopper entering one side of the view): one cell in twenty.
+    static let movedShare = 0.05
+
+    /// The share of cells whose mean moved by more than `stillDifference` (1 for frames of
+    /// another size).
+    func changedShare(comparedTo other: SceneThumbnail) -> Double {
+        guard width == other.width, height == other.height else { return 1 }
+        let shift = zip(cells, other.cells).map { $1 - $0 }.reduce(0, +) / Double(cells.count)
+        let changed = zip(cells, other.cells).filter { abs($1 - $0 - shift) > Self.stillDifference }.count
+        return Double(changed) / Double(cells.count)
+    }
+}
+
+/// Detection of live frames beside their reading: one thread and one net of its own, the last
+/// boxes behind a lock. At most one detection runs at a time; a request while one runs is
+/// dropped (the next changed frame asks again), so the detector always works on a recent frame.
+final class BackgroundDetection: Sendable {
+    struct Latest {
+        var boxes: [RotatedTextBox]
+        var thumbnail: SceneThumbnail
+        var width: Int
+        var height: Int
+        /// Frames read at these boxes since they were detected.
+        var age: Int
+    }
+    private struct State {
+        var latest: Latest?
+        var running = false
+    }
+    private let state = Mutex(State())
+    /// The net, used only by the detection thread once it exists (`NetBox`).
+    private let net: NetBox
+    private let queue = DispatchQueue(label: "pricecam.text-detection")
+
+    /// A net handed to the detection queue, which alone uses it after `init`.
+    private final class NetBox: @unchecked Sendable {
+        let net: TextDetectorNet
+        init(_ net: TextDetectorNet) { self.net = net }
+    }
+
+    init(net: TextDetectorNet) {
+        self.net = NetBox(net)
+    }
+
+    /// The last boxes, counted as used by one more frame.
+    func latest() -> Latest? {
+        state.withLock { s in
+            s.latest?.age += 1
+            return s.latest.map { var l = $0; l.age -= 1; return l }
+        }
+    }
+
+    func store(_ boxes: [RotatedTextBox], thumbnail: SceneThumbnail, width: Int, height: Int) {
+        state.withLock { $0.latest = Latest(boxes: boxes, thumbnail: thumbnail, width: width, height: height, age: 0) }
+    }
+
+    /// Starts `detect` on the detection thread unless one is running. A failed detection
+    /// keeps the last boxes.
+    func request(
+        pixels: [UInt8], width: Int, height: Int, thumbnail: SceneThumbnail,
+        detect: @escaping @Sendable (TextDetectorNet, [UInt8]) throws(DetectorError) -> [RotatedTextBox]
+    ) {
+        let start = state.withLock { s -> Bool in
+            if s.running { return false }
+            s.running = true
+            return true
+        }
+        guard start else { return }
+        queue.async { [self] in
+            let boxes = try? detect(net.net, pixels)
+            state.withLock { s in
+                s.running = false
+                if let boxes { s.latest = Latest(boxes: boxes, thumbnail: thumbnail, width: width, height: height, age: 0) }
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CTextDetection
+import Foundation
+import Geometry
+
+/// Why the text detector could not be used: the model file, and what to do about it.
+public enum DetectorError: Error, Sendable, CustomStringConvertible, Equatable {
+    case missingModel(searched: [String])
+    case unreadableModel(path: String, reason: String)
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .missingModel(let searched):
+            "the text detector model \(TextDetectorNet.modelFile) is not installed (looked in: \(searched.joined(separator: ", "))). "
+                + "Install it with scripts/detector-model/install.sh (scripts/bootstrap.sh runs it)."
+        case .unreadableModel(let path, let reason):
+            "the text detector model \(path) cannot be used (\(reason)). Install it again with scripts/detector-model/install.sh."
+        case .failed(let why):
+            "text detection failed: \(why)"
+        }
+    }
+}
+
+/// The DB text detector network, run by OpenCV's DNN module, and DB post-processing: the
+/// one file that speaks to the `CTextDetection` shim.
+///
+/// OpenCV 4.6 keeps the shapes of the first input a net ran (after one input of another size
+/// it returned an all-zero map for every later input), so each input size gets a net of its
+/// own, made from the model bytes read once. Not thread-safe, so not `Sendable`: one per worker.
+public final class TextDetectorNet {
+    /// The model's file name in `models/` (made by scripts/detector-model/install.sh).
+    public static let modelFile = "text-detector.onnx"
+
+    public let path: String
+    private let model: [UInt8]
+    /// Nets by input size, the most recently used last.
+    private var nets: [(width: Int, height: Int, net: OpaquePointer)] = []
+    /// Most nets kept at once: a batch of photos from one camera needs one; a folder of mixed
+    /// scans a few (each net is about 5 MB and 20–40 ms to make).
+    static let keptNets = 4
+
+    /// Reads the model at `path` and checks that OpenCV can build a net from it.
+    public init(path: String) throws(DetectorError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadableModel(path: path, reason: "cannot read the file")
+        }
+        self.path = path
+        self.model = [UInt8](data)
+        _ = try net(width: 32, height: 32)
+    }
+
+    deinit {
+        for n in nets { pc_textdet_destroy(n.net) }
+    }
+
+    private func net(width: Int, height: Int) throws(DetectorError) -> OpaquePointer {
+        if let i = nets.firstIndex(where: { $0.width == width && $0.height == height }) {
+            let hit = nets.remove(at: i)
+            nets.append(hit)
+            return hit.net
+        }
+        var error = [CChar](repeating: 0, count: 512)
+        let made = model.withUnsafeBufferPointer { m in
+            pc_textdet_create(m.baseAddress, m.count, Int32(width), Int32(height), &error, error.count)
+        }
+        guard let made else {
+            throw .unreadableModel(path: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        if nets.count >= Self.keptNets { pc_textdet_destroy(nets.removeFirst().net) }
+        nets.append((width, height, made))
+        return made
+    }
+
+    /// The text probability map of `gray` (`width` × `height`, rows without padding) resized
+    /// to `scaledWidth` × `scaledHeight` and placed at the top left of a `netWidth` ×
+    /// `netHeight` input (multiples of 32); the map has the net's size.
+    public func probabilities(
+        gray: [UInt8], width: Int, height: Int, scaledWidth: Int, scaledHeight: Int, netWidth: Int, netHeight: Int
+    ) throws(DetectorError) -> [Float] {
+        precondition(gray.count >= width * height, "gray buffer too small")
+        let n = try net(width: netWidth, height: netHeight)
+        var map = [Float](repeating: 0, count: netWidth * netHeight)
+        var error = [CChar](repeating: 0, count: 512)
+        let rc = gray.withUnsafeBufferPointer { g in
+            map.withUnsafeMutableBufferPointer { m in
+                pc_textdet_run(
+                    n, g.baseAddress, Int32(width), Int32(height), width, Int32(scaledWidth), Int32(scaledHeight), m.baseAddress,
+                    &error, error.count)
+            }
+        }
+        guard rc == 0 else { throw .failed(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        return map
+    }
+
+    /// DB post-processing of a probability map (see `DBPostProcess`), boxes in map pixels.
+    static func boxes(map: [Float], width: Int, height: Int, validWidth: Int, validHeight: Int, settings: DBPostProcess)
+        -> [RotatedTextBox]
+    {
+        precondition(map.count >= width * height, "map smaller than its size")
+        var out = [pc_text_box](repeating: pc_text_box(), count: settings.maxBoxes)
+        let n = map.withUnsafeBufferPointer { m in
+            out.withUnsafeMutableBufferPointer { o in
+                pc_db_boxes(
+                    m.baseAddress, Int32(width), Int32(height), Int32(validWidth), Int32(validHeight), Float(settings.threshold),
+                    Float(settings.boxThreshold), Float(settings.unclipRatio), Float(settings.minSize), o.baseAddress,
+                    Int32(settings.maxBoxes))
+            }
+        }
+        guard n > 0 else { return [] }
+        return out.prefix(Int(min(n, Int32(settings.maxBoxes)))).map { b in
+            RotatedTextBox(
+                corners: [
+                    Point(x: Double(b.x.0), y: Double(b.y.0)), Point(x: Double(b.x.1), y: Double(b.y.1)),
+                    Point(x: Double(b.x.2), y: Double(b.y.2)), Point(x: Double(b.x.3), y: Double(b.y.3)),
+                ],
+                score: Double(b.score))
+        }
+    }
+
+    /// What the ink inside `box` of a gray image (`width` × `height`, rows without padding)
+    /// says about its text; nil when the box is too small or holds no glyph-like ink.
+    static func measureGlyphs(pixels: [UInt8], width: Int, height: Int, box: Box) -> (glyphHeight: Int, glyphs: Int, lightOnDark: Bool, fill: Double)? {
+        var stats = pc_glyph_stats()
+        let rc = pixels.withUnsafeBufferPointer { p in
+            pc_measure_glyphs(p.baseAddress, Int32(width), Int32(height), width, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height), &stats)
+        }
+        guard rc == 0, stats.glyph_height > 0 else { return nil }
+        return (Int(stats.glyph_height), Int(stats.glyphs), stats.light_on_dark != 0, Double(stats.fill))
+    }
+}
