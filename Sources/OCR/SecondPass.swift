@@ -18,11 +18,14 @@ struct SecondPass {
     var strictBudget = false
     /// The budget is checked before each try of a line, not only before each line.
     var budgetPerTry = false
-    /// The budget counts this thread's CPU time, not wall time: on files the budget bounds
-    /// work (a share of the first reading's CPU time), so the same image gets the same
-    /// re-reads on an idle or a loaded machine. Live frames (`strictBudget`) bound latency,
-    /// so they count wall time.
-    var cpuBudget = false
+    /// On files the pass is bounded by work, never time: at most this many pixels read again
+    /// (each try counts the pixels it hands Tesseract, its crop × scale²), so the same image
+    /// gets the same re-reads on an idle or a loaded machine, in a debug or a release build.
+    /// A line re-read costs about what the page read costs per pixel (0.2–0.5 µs a pixel on
+    /// this machine kind for both), so a share of the page's pixels bounds about that share
+    /// of its reading time. Live frames (`budgetMs`, `strictBudget`) bound latency by time.
+    var workBudget: Double? = nil
+    private var workSpent = 0.0
     /// When `improve` started (on the budget's clock), and the slowest re-read so far per unit of
     /// scale² (starts at the ~3 ms a SetRectangle + psm 7 read takes on a frame).
     private var started: UInt64 = 0
@@ -161,20 +164,21 @@ struct SecondPass {
         return out + scales.map { .line(scale: $0) } + (sparseWord ? [.sparseWord(scale: first)] : [])
     }
 
-    /// Now on the budget's clock (nanoseconds).
-    private var now: UInt64 { cpuBudget ? ThreadClock.cpuNanoseconds() : DispatchTime.now().uptimeNanoseconds }
+    /// Now on the live budget's clock (nanoseconds).
+    private var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Milliseconds since `improve` started, on the budget's clock.
     private var elapsedMs: Double { Double(now - started) / 1_000_000 }
 
     /// Whether the pass has used up its budget (never without one).
-    private var budgetSpent: Bool { budgetMs.map { elapsedMs >= $0 } ?? false }
+    private var budgetSpent: Bool { (budgetMs.map { elapsedMs >= $0 } ?? false) || (workBudget.map { workSpent >= $0 } ?? false) }
 
     /// Re-reads the weakest lines of `page`, read from `image`.
     mutating func improve(_ page: RecognizedPage, image: GrayImage) -> RecognizedPage {
         var page = page
         reread = 0
         replaced = 0
+        workSpent = 0
         let start = DispatchTime.now().uptimeNanoseconds
         started = now
         for i in candidates(page) {
@@ -376,6 +380,7 @@ struct SecondPass {
             dy = y0
         }
         reread += 1
+        workSpent += Double(line.width * line.height * s * s)
         costPerRead = max(costPerRead, again.milliseconds / Double(s * s))
         OCRLog.write("  reread ms \(again.milliseconds) \(line.width)x\(line.height) s\(s)")
         let read = TextLine(words: again.lines.flatMap(\.words)).mappingBoxes { b in
@@ -383,17 +388,4 @@ struct SecondPass {
         }
         return read.words.isEmpty ? nil : read
     }
-}
-
-/// This thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`). With `OMP_THREAD_LIMIT=1` Tesseract
-/// recognises on the calling thread, so a read's CPU time is measured here whole.
-enum ThreadClock {
-    static func cpuNanoseconds() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    }
-
-    /// Milliseconds of this thread's CPU time since `start` (from `cpuNanoseconds`).
-    static func ms(since start: UInt64) -> Double { Double(cpuNanoseconds() - start) / 1_000_000 }
 }
