@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Robustness regression: the debug build's `pricecam eval` on perturbed copies of a small
+# sample (scripts/perturb.py) must keep each case's main score (total recall where the set's
+# gt.json lists totals, else amount recall) at or above its floor in FLOORS below.
+# The whole benchmark, every set and perturbation: scripts/bench-robustness.sh.
+# Prints one line per case, then "N passed, N failed"; exits 1 when any case fails.
+#   scripts/test-robustness.sh        (PRICECAM_BIN=path: score that binary instead)
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+
+# Floors, one per (set, perturbation; "clean" = the unperturbed sample): set from a measured
+# run minus a margin (so that run-to-run noise passes and a real loss fails); a new case
+# starts from its own measured score the same way.
+# Measured 2026-11-25 (learned detector): tags-jp-dev clean 0.959, scale0.5 0.959, scale0.35
+# 0.755, scale2 0.939, rot+4 0.959, rot-4 0.980, tilt 0.918, jpeg30 0.980, blur 0.959, dim 0.980;
+# receipts-de 1.0 (2/2) on each. Tags floors are 0.03 under clean (issue 26: each perturbed
+# copy within 0.03 of its clean score), except the two copies that are not yet there, whose
+# floors are 0.03 under what they read (a 110 px tag at 0.35 is 38 px: its digits 10 px
+# tall); the two receipts must both keep their totals.
+FLOORS=(
+    "tags-jp-dev  clean     0.93"
+    "tags-jp-dev  scale0.5  0.93"
+    "tags-jp-dev  scale0.35 0.72"
+    "tags-jp-dev  scale2    0.93"
+    "tags-jp-dev  rot+4     0.93"
+    "tags-jp-dev  rot-4     0.93"
+    "tags-jp-dev  tilt      0.89"
+    "tags-jp-dev  jpeg30    0.93"
+    "tags-jp-dev  blur      0.93"
+    "tags-jp-dev  dim       0.93"
+    "receipts-de  clean     1.0"
+    "receipts-de  scale0.5  1.0"
+    "receipts-de  jpeg30    1.0"
+)
+# The sample, to bound CI time: per set in ../shared/datasets, "all" its images or the first
+# N by sorted name (gt.json key).
+SAMPLES=(
+    "tags-jp-dev  all"
+    "receipts-de  2"
+)
+
+# --langs: the sets' currencies pick their script's model (JPY: jpn); --frames: Pillow for perturb.py
+"$ROOT/scripts/bootstrap.sh" --langs --frames
+cd "$ROOT"
+bin=$(test_pricecam)
+PY=/usr/bin/python3
+datasets="$ROOT/../shared/datasets"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/pricecam-test-robustness.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+passed=0 failed=0
+fail() { echo "FAIL $1" >&2; failed=$((failed + 1)); }
+
+for sample in "${SAMPLES[@]}"; do
+    read -r dset count <<< "$sample"
+    src="$datasets/$dset"
+    [ -f "$src/gt.json" ] || { fail "$dset: no $src/gt.json"; continue; }
+    perts=()
+    for row in "${FLOORS[@]}"; do
+        read -r s p _ <<< "$row"
+        [ "$s" = "$dset" ] && [ "$p" != clean ] && perts+=("$p")
+    done
+
+    # The sample set: gt.json cut to the first $count keys, img/ of links to the set's images.
+    clean="$work/$dset/clean"
+    mkdir -p "$clean/img"
+    read -r currency metric < <("$PY" -c 'import json, os, sys, collections
+src, out, count = sys.argv[1:]
+gt = json.load(open(os.path.join(src, "gt.json")))
+keys = sorted(gt) if count == "all" else sorted(gt)[:int(count)]
+imgdir = os.path.join(src, "img") if os.path.isdir(os.path.join(src, "img")) else src
+for k in keys:
+    os.makedirs(os.path.dirname(os.path.join(out, "img", k)), exist_ok=True)
+    os.symlink(os.path.abspath(os.path.join(imgdir, k)), os.path.join(out, "img", k))
+json.dump({k: gt[k] for k in keys}, open(os.path.join(out, "gt.json"), "w"), indent=1, ensure_ascii=False)
+c = collections.Counter(gt[k].get("currency") for k in keys if gt[k].get("currency"))
+print(c.most_common(1)[0][0] if c else "-", "T" if any(gt[k].get("total") is not None for k in keys) else "R")' \
+        "$src" "$clean" "$count")
+    hint=()
+    [ "$currency" = - ] || hint=(--currency-hint "$currency")
+    if [ ${#perts[@]} -gt 0 ]; then
+        "$PY" "$ROOT/scripts/perturb.py" "$clean" "$work/$dset" --only "$(IFS=,; echo "${perts[*]}")" 2> "$work/perturb.err" \
+            || { cat "$work/perturb.err" >&2; fail "$dset: perturb.py failed"; continue; }
+    fi
+
+    for row in "${FLOORS[@]}"; do
+        read -r s p floor <<< "$row"
+        [ "$s" = "$dset" ] || continue
+        case_name="$dset/$p"
+        if ! "$bin" eval "$work/$dset/$p" --json --misses "${hint[@]}" > "$work/eval.json" 2> "$work/eval.err"; then
+            sed 's/^/    /' "$work/eval.err" >&2
+            fail "$case_name: pricecam eval failed"
+            continue
+        fi
+        # eval's messages, and of its misses (--misses) only why an image could not be read
+        { grep -v ': want \[' "$work/eval.err" || :; sed -n 's/.*: want \[.* error: //p' "$work/eval.err"; } \
+            | sort -u | sed 's/^/    eval: /' >&2
+        read -r images label score < <("$PY" -c 'import json, sys
+s = json.load(open(sys.argv[1]))["sets"][0]
+v = s["total_recall"] if sys.argv[2] == "T" else s["amount_recall"]
+print(s["images"], "total-recall" if sys.argv[2] == "T" else "amount-recall", "-" if v is None else v)' "$work/eval.json" "$metric")
+        case_name="$dset/$p ($images images)"
+        if [ "$score" = - ]; then
+            fail "$case_name: eval gave no $label"
+        elif awk -v s="$score" -v f="$floor" 'BEGIN { exit !(s + 0 >= f + 0) }'; then
+            echo "ok   $case_name: $label $score >= floor $floor" >&2
+            passed=$((passed + 1))
+        else
+            fail "$case_name: $label $score < floor $floor"
+        fi
+    done
+done
+
+echo "test-robustness: $passed passed, $failed failed" >&2
+[ "$failed" -eq 0 ]
