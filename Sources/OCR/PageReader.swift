@@ -239,10 +239,10 @@ public final class PageReader {
             }
         }
         OCRLog.write("regions: \(read.count) read (\(rereadTries) re-read tries so far) in \(Self.ms(since: start)) ms")
-        var lines = Self.assembled(read.compactMap(\.line))
-        if options.sparse, !isFrame, judge.prices(in: lines).isEmpty {
-            lines += try wholeLabelRead(image)
-        }
+        // (A whole small label read as sparse text when no region held a price, which the
+        // Leptonica finder needed on glare-cut digits, found nothing more with the learned
+        // detector on any set or fixture family: removed.)
+        let lines = Self.assembled(read.compactMap(\.line))
         return RecognizedPage(width: image.width, height: image.height, lines: lines, milliseconds: Self.ms(since: start))
     }
 
@@ -267,39 +267,6 @@ public final class PageReader {
         )
         return line
     }
-
-    /// The sure lines of a whole small image (a crop of one label: its longest side under
-    /// `finder.enlargeBelow`) read as sparse text (psm 11) with the price model at each of
-    /// `wholeLabelScales`, when no region reading held a price: on a blurred tag a glare
-    /// streak can cut the digits into halves that are no glyphs, so the finder finds no line
-    /// there. Words with a digit count only when read at least at `priceModelMinConfidence`,
-    /// as for the model's re-reads (the junk it reads around them is at 0–0.1); nothing
-    /// without the model.
-    func wholeLabelRead(_ image: GrayImage) throws(OCRError) -> [TextLine] {
-        guard let priceEngine, max(image.width, image.height) < finder.enlargeBelow else { return [] }
-        var sure: [TextLine] = []
-        for scale in Self.wholeLabelScales {
-            guard let big = image.scaled(by: scale) else { continue }
-            let page = try priceEngine.recognize(big, pageSegmentationMode: 11)
-                .rescaled(by: Double(image.width) / Double(big.width), width: image.width, height: image.height)
-            let kept = page.lines.compactMap { line -> TextLine? in
-                let words = line.words.filter { !$0.text.contains(where: \.isNumber) || $0.confidence >= Self.priceModelMinConfidence }
-                return words.contains { $0.text.contains(where: \.isNumber) } ? TextLine(words: words) : nil
-            }
-            OCRLog.write("whole label \(scale)x: \(page.lines.map(\.text)) -> \(kept.map(\.text))")
-            if !kept.isEmpty {
-                sure = kept
-                break
-            }
-        }
-        return sure
-    }
-
-    /// Enlargements of a whole label read by `wholeLabelRead`, in turn until one reads a sure
-    /// digit: blurred digits read at one scale and not at the next (tags-jp-dev's glare-cut
-    /// `199`: `189` at 0.3 at 2×, `199` at 0.92 at 3×; on 3 labels without a found price, no
-    /// other sure digit at either).
-    static let wholeLabelScales = [2.0, 3.0]
 
     /// Regions of more glyphs than this are no price alone (`-1 234 567,89 zł` has 13); they are
     /// not read again.
