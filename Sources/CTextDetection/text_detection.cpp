@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <mutex>
 #include <vector>
 
 struct pc_textdet {
@@ -31,8 +32,14 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
         set_error(error, error_length, "bad arguments (empty model or an input size that is not a multiple of 32)");
         return nullptr;
     }
+    // OpenCV's thread setting (TBB underneath) is process-wide and not safe to change from
+    // two threads at once, as two workers making their nets would: set once. Nets are made
+    // one at a time too (rarely: a few per worker).
+    static std::once_flag one_thread;
+    std::call_once(one_thread, [] { cv::setNumThreads(1); });
+    static std::mutex making;
+    std::lock_guard<std::mutex> lock(making);
     try {
-        cv::setNumThreads(1);
         auto *det = new pc_textdet();
         det->net = cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(onnx), length);
         if (det->net.empty()) {

@@ -54,13 +54,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// How an image is read: by Tesseract's own page layout (`page`), region by region
     /// (`regions`), or chosen per image from what the region stage finds (`auto`).
     public var reading = ReadingMode.auto
-    /// What finds the text regions: the learned detector (`TextDetector`, when its model is
-    /// configured), Leptonica morphology (`detector=leptonica`, `RegionFinder`) or Tesseract's
-    /// own layout analysis (`detector=tesseract`), the last two for comparison.
-    public var detector = RegionDetector.learned
-    /// Most text regions read on one image, likeliest prices first (`RegionFinder.worthReading`):
-    /// the cost of a scene photo is bounded by it, not by its pixels. A 1920×1080 shelf photo
-    /// has 76–151 candidates, its tag prices within the first 47; a camera frame under 20.
+    /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
+    /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26
+    /// boxes on a 1920×1080 shelf photo (the Leptonica finder 76–151 candidates).
     public var regionLimit = 60
     /// Read weak region readings again with the price-text model, when one is installed
     /// (`models/price.traineddata`; `no-price-model` switches it off).
@@ -89,8 +85,6 @@ public struct AccuracyOptions: Sendable, Hashable {
         if flags.contains("no-sparse-word") { o.sparseWordReread = false }
         if flags.contains("page-only") { o.reading = .page }
         if flags.contains("regions-only") { o.reading = .regions }
-        if flags.contains("detector=tesseract") { o.detector = .tesseract }
-        if flags.contains("detector=leptonica") { o.detector = .leptonica }
         if flags.contains("no-price-model") { o.priceModel = false }
         for f in flags where f.hasPrefix("large-budget=") {
             if let n = Double(f.dropFirst("large-budget=".count)), n >= 0 { o.largeImageBudget = n }
@@ -108,9 +102,4 @@ public struct AccuracyOptions: Sendable, Hashable {
 /// How an image is read (see `AccuracyOptions.reading`).
 public enum ReadingMode: String, Sendable, Hashable {
     case auto, page, regions
-}
-
-/// What finds text regions (see `AccuracyOptions.detector`).
-public enum RegionDetector: String, Sendable, Hashable {
-    case learned, leptonica, tesseract
 }

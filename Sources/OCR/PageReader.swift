@@ -33,8 +33,10 @@ public final class PageReader {
     public var scene: LazyEngine?
     public let judge: any PriceJudge
     public var options: AccuracyOptions
-    public var finder = RegionFinder()
-    /// The learned text detector; nil (no model configured) finds text with `finder`.
+    public var layout = RegionLayout()
+    /// The learned text detector, which finds the regions of a scene and tells a scene from a
+    /// document. Nil: only the whole-page reading (`AccuracyOptions.reading` `.page`) works;
+    /// anything else is an error naming the missing model.
     public var detector: TextDetector?
     public var regionReader = RegionReader()
     /// Regions read again by `reread` so far, each try counted (a measure of the work the
@@ -79,16 +81,16 @@ public final class PageReader {
         let upright = deskewed(image)
         OCRLog.write("deskew in \(Self.ms(since: deskewStart)) ms")
         let start = DispatchTime.now().uptimeNanoseconds
-        // With the reading chosen per image, the search stops once its lines show a document.
-        let settles: (([TextRegion]) -> Bool)? = options.reading == .auto ? { self.choose($0, imageHeight: upright.height) == .page } : nil
         let regions: [TextRegion]
-        switch options.detector {
-        case .learned where detector != nil: regions = try learnedRegions(upright)
-        case .tesseract: regions = try tesseractRegions(upright)
-        default: regions = finder.regions(in: upright, enough: settles)
+        if options.reading == .page {
+            regions = []
+        } else {
+            regions = try learnedRegions(upright)
         }
         let mode = options.reading == .auto ? choose(regions, imageHeight: upright.height) : options.reading
-        OCRLog.write("column \(finder.longestColumnExtent(regions)) of \(upright.height) lines \(regions.filter { $0.glyphs >= Self.documentLineGlyphs }.count) regions \(regions.count) in \(Self.ms(since: start)) ms -> \(mode)")
+        OCRLog.write(
+            "column \(layout.longestColumnExtent(regions)) of \(upright.height) lines \(regions.filter { $0.glyphs >= Self.documentLineGlyphs }.count) regions \(regions.count) in \(Self.ms(since: start)) ms -> \(mode)"
+        )
         switch mode {
         case .regions, .auto:
             // Each crop is binarised on its own by Tesseract, so uneven light across the image
@@ -125,7 +127,9 @@ public final class PageReader {
 
     /// The learned detector's text boxes as regions.
     func learnedRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion] {
-        guard let detector else { return [] }
+        guard let detector else {
+            throw .recognitionFailed("\(DetectorError.missingModel(searched: Tessdata.modelsDirectories().map { ($0 as NSString).appendingPathComponent(TextDetectorNet.modelFile) }))")
+        }
         let t0 = DispatchTime.now().uptimeNanoseconds
         let boxes: [RotatedTextBox]
         do {
@@ -138,48 +142,31 @@ public final class PageReader {
         return regions
     }
 
-    /// Text lines from Tesseract's layout analysis (sparse text, psm 11, which finds isolated
-    /// tags that psm 3 takes for pictures) at the finder's working resolution, as regions: its
-    /// line boxes include ascenders and descenders, so glyphs are taken as 0.8 of the line
-    /// height and one per 0.6 of it across; fill and clutter are unknown.
-    func tesseractRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion] {
-        let longest = max(image.width, image.height)
-        let scale = longest < finder.enlargeBelow ? 2.0 : min(1.0, Double(finder.maxSide) / Double(longest))
-        let work = scale == 1 ? image : (image.scaled(by: scale) ?? image)
-        let factor = Double(image.width) / Double(work.width)
-        return try engine().layoutLines(work, pageSegmentationMode: 11).map { rect in
-            let r = rect.scaled(by: factor)
-            let h = max(1, Int(Double(r.height) * 0.8))
-            return TextRegion(rect: r, glyphHeight: h, glyphs: max(1, Int(Double(r.width) / (0.6 * Double(r.height)))), fill: 0.5)
-        }
-    }
-
     // MARK: choosing the reading
 
     /// Lines of at least this many glyphs count as lines of running text.
     static let documentLineGlyphs = 4
     /// A page with at least this many such lines is a document (receipt, menu page): Tesseract's
-    /// own layout reads those best (receipts-de: page 26/26 totals, region by region 22/26),
-    /// and region by region would mean a read per line. Receipts hold 18–102 of them; shelf
-    /// photos 2–13, camera frames and tags under 10.
+    /// own layout reads those best (receipts-de: page 26/26 totals), and region by region would
+    /// mean a read per line. With the detector's boxes receipts-de and sroie-dev hold 21–83 of
+    /// them, shelf-jp-dev photos 0–10, tags-jp-dev crops 0–2.
     static let documentLines = 16
-    /// A page with a column of at least this many lines (`RegionFinder.longestColumn`) is a
-    /// document too: a receipt's item list, a menu. Measured: the fixture receipts' longest
-    /// columns hold 4–9 lines, receipts-de 4–30, sroie-dev 3–26; shelf-jp-dev photos 2–3,
-    /// tags-jp-dev crops 0–1, fixture tags 1–3 and camera frames 1–4 (one frame at 4).
-    /// Region by region, the fixture receipts lose 10 of their 520 amounts (a point or
-    /// minus far from its digits, a line split in two) that the page layout reads.
+    /// A page with a column of at least this many lines (`RegionLayout.longestColumn`) is a
+    /// document too: a receipt's item list, a menu. The fixture receipts' longest columns hold
+    /// 4–17 lines with the detector's boxes; read region by region, the fixture receipts lost
+    /// amounts (a point or minus far from its digits, a line split in two) that the page
+    /// layout reads.
     static let documentColumn = 4
     /// ... and that column spans at least this share of the image's height: a page is a column
-    /// of lines that fills much of the frame (with the learned detector, the fixture receipts'
-    /// columns of 4 or more lines span 0.35–0.77 of theirs), while a shelf label stacks its
-    /// name, price and fine print into a short column (shelf-jp-dev: 4 lines spanning 0.13 of
-    /// the photo, which the line count alone took for a document).
+    /// of lines that fills much of the frame (the fixture receipts' columns of 4 or more lines
+    /// span 0.35–0.77 of theirs), while a shelf label stacks its name, price and fine print
+    /// into a short column (shelf-jp-dev: 4 lines spanning 0.13 of the photo, which the line
+    /// count alone took for a document).
     static let documentColumnSpan = 0.25
 
     func choose(_ regions: [TextRegion], imageHeight: Int) -> ReadingMode {
         if regions.filter({ $0.glyphs >= Self.documentLineGlyphs }).count >= Self.documentLines { return .page }
-        let column = finder.longestColumnExtent(regions)
+        let column = layout.longestColumnExtent(regions)
         return column.lines >= Self.documentColumn && Double(column.span) >= Self.documentColumnSpan * Double(imageHeight)
             ? .page : .regions
     }
@@ -187,7 +174,7 @@ public final class PageReader {
     // MARK: region by region
 
     func readRegions(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
-        let candidates = finder.worthReading(regions, limit: options.regionLimit)
+        let candidates = layout.worthReading(regions, limit: options.regionLimit)
         // Live frames keep their time budget, which needs the readings in turn; files share
         // their readings with idle workers when there are any (`help`).
         let live = isFrame || options.forceLiveBudget

@@ -101,7 +101,7 @@ public final class Extractor {
         } else {
             self.reader = PageReader(engine: try OCREngine(configuration: settings.ocr), judge: judge, options: settings.accuracy)
         }
-        if settings.accuracy.detector == .learned, let model = settings.ocr.detectorModel {
+        if let model = settings.ocr.detectorModel {
             do {
                 reader.detector = try TextDetector(modelPath: model)
             } catch {

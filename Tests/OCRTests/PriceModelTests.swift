@@ -171,8 +171,10 @@ struct RereadProbeTests {
         let reader = try Self.reader()
         var stopped = 0, words = 0
         for (image, _, boxes) in try Self.fixture("clean").prefix(12) {
-            // The product names and labels: regions the finder sees that hold no drawn price.
-            for region in reader.finder.regions(in: image) where !boxes.contains(where: { $0.intersectionArea(region.rect) > 0 }) {
+            // The product names and labels: regions the detector finds that hold no drawn price.
+            let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
+            for region in detector.regions(try detector.detect(image), in: image)
+            where !boxes.contains(where: { $0.intersectionArea(region.rect) > 0 }) {
                 guard region.glyphHeight >= PageReader.priceModelMinGlyph,
                     let first = try RegionReader().read(region, in: image, engine: reader.engine()),
                     first.words.allSatisfy({ $0.text.count >= 3 && $0.text.allSatisfy(\.isLetter) && $0.confidence >= 0.8 })

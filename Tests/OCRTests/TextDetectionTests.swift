@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 @testable import OCR
+import Synchronization
 import Testing
 
 /// DB post-processing on probability maps with known text kernels: each kernel becomes one
@@ -115,7 +116,7 @@ struct TextDetectorFixtureTests {
     func findsTheDrawnPrices(family: String, floor: Double) throws {
         let detector = try Self.detector()
         var found = 0, total = 0
-        for (path, boxes) in try RegionFinderTests.drawn(family) {
+        for (path, boxes) in try RegionLayoutTests.drawn(family) {
             let image = try GrayImage.load(path: path)
             let regions = detector.regions(try detector.detect(image), in: image)
             for box in boxes {
@@ -135,6 +136,28 @@ struct TextDetectorFixtureTests {
             let down = min(r.rect.y + r.rect.height, box.y + box.height) - max(r.rect.y, box.y)
             return across * 100 >= 80 * box.width && down * 10 >= 6 * box.height && r.rect.height <= box.height * 3
         }
+    }
+
+    /// Workers make their nets at the same time (a batch's start): OpenCV's process-wide
+    /// thread setting once crashed in TBB when two nets were made at once.
+    @Test func netsMadeAtOnceByManyThreads() throws {
+        let path = try Tessdata.locateDetectorModel()
+        let failures = Mutex(0)
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                for _ in 0..<3 {
+                    guard (try? TextDetectorNet(path: path)) != nil else {
+                        failures.withLock { $0 += 1 }
+                        return
+                    }
+                }
+            }.start()
+        }
+        group.wait()
+        #expect(failures.withLock { $0 } == 0)
     }
 
     @Test func aMissingModelNamesTheInstaller() {

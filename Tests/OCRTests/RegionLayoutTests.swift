@@ -1,0 +1,68 @@
+import Foundation
+import Geometry
+@testable import OCR
+import Testing
+
+/// The layout rules over detected regions: which are read first, and columns of stacked lines
+/// (a document's sign); and the fixture images' drawn price boxes (gt.json "boxes", from the
+/// generator's own drawing calls), which the detector tests check against.
+@Suite("Region layout")
+struct RegionLayoutTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    /// Each image of a family with the boxes the generator drew its prices in.
+    static func drawn(_ family: String) throws -> [(path: String, boxes: [Box])] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/\(family)/gt.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
+        return try root.keys.sorted().map { name in
+            let raw = try #require(root[name]?["boxes"] as? [[Int]], "\(family)/\(name): no boxes")
+            return ("\(fixtures)/\(family)/\(name)", raw.map { Box(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) })
+        }
+    }
+
+    @Test("price-likeness: bold on plain ground before the same text on clutter, a price's length before a sentence")
+    func ranking() {
+        let plain = TextRegion(rect: Box(x: 0, y: 0, width: 60, height: 24), glyphHeight: 24, glyphs: 3, fill: 0.65, clutter: 0.02)
+        let busy = TextRegion(rect: Box(x: 0, y: 0, width: 60, height: 24), glyphHeight: 24, glyphs: 3, fill: 0.65, clutter: 0.30)
+        let sentence = TextRegion(rect: Box(x: 0, y: 0, width: 400, height: 24), glyphHeight: 24, glyphs: 30, fill: 0.65, clutter: 0.02)
+        #expect(RegionLayout.priceLikeness(plain) > RegionLayout.priceLikeness(busy))
+        #expect(RegionLayout.priceLikeness(plain) > RegionLayout.priceLikeness(sentence))
+    }
+
+    @Test("columns: a receipt's stacked, aligned lines form one; lines apart, of another size or out of line do not")
+    func columns() {
+        let finder = RegionLayout()
+        func line(_ x: Int, _ y: Int, _ w: Int, h: Int = 20) -> TextRegion {
+            TextRegion(rect: Box(x: x, y: y, width: w, height: h), glyphHeight: h, glyphs: 5)
+        }
+        // Item names left-aligned, prices right-aligned (ragged left), 10 px between lines.
+        let names = (0..<5).map { line(20, 30 * $0, 60 + 13 * $0) }
+        let prices = (0..<5).map { line(300 - 8 * $0, 30 * $0, 40 + 8 * $0) }
+        #expect(finder.longestColumn(names + prices) == 5)
+        // It spans from the first line's top to the last line's bottom.
+        #expect(finder.longestColumnExtent(names + prices).span == 4 * 30 + 20)
+        // Lines 4 glyph heights apart are no column, nor lines that share no edge.
+        #expect(finder.longestColumn((0..<5).map { line(20, 100 * $0, 80) }) == 1)
+        #expect(finder.longestColumn((0..<5).map { line(20 + 40 * $0, 30 * $0, 60) }) == 1)
+        // Fine print stacked under a price twice its size is no column with it.
+        #expect(finder.longestColumn([line(20, 0, 80, h: 40), line(20, 50, 80), line(20, 80, 80)]) == 2)
+    }
+
+    @Test("fixture receipts are read as documents; tags and frames region by region")
+    func documents() throws {
+        let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
+        let reader = PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+        for family in ["clean", "noise", "shadow"] {
+            for (path, _) in try Self.drawn(family) {
+                let name = (path as NSString).lastPathComponent
+                let image = try GrayImage.load(path: path)
+                let mode = reader.choose(detector.regions(try detector.detect(image), in: image), imageHeight: image.height)
+                if name.hasPrefix("receipt") { #expect(mode == .page, "\(family)/\(name)") }
+                if name.hasPrefix("tag") || name.hasPrefix("frame") { #expect(mode == .regions, "\(family)/\(name)") }
+            }
+        }
+    }
+}
