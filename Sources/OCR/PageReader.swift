@@ -128,7 +128,9 @@ public final class PageReader {
     /// The learned detector's text boxes as regions.
     func learnedRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion] {
         guard let detector else {
-            throw .recognitionFailed("\(DetectorError.missingModel(searched: Tessdata.modelsDirectories().map { ($0 as NSString).appendingPathComponent(TextDetectorNet.modelFile) }))")
+            throw .recognitionFailed(
+                "\(DetectorError.missingModel(searched: Tessdata.modelsDirectories().map { ($0 as NSString).appendingPathComponent(TextDetectorNet.modelFile) }))"
+            )
         }
         let t0 = DispatchTime.now().uptimeNanoseconds
         let boxes: [RotatedTextBox]

@@ -111,7 +111,9 @@ public final class TextDetector {
     }
 
     /// The scale of `width` × `height` the detector works at, and the net's input size.
-    public func workingSize(width: Int, height: Int, maxSide: Int? = nil) -> (scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int) {
+    public func workingSize(width: Int, height: Int, maxSide: Int? = nil) -> (
+        scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int
+    ) {
         let maxSide = maxSide ?? self.maxSide
         let longest = Double(max(width, height)), shortest = Double(max(1, min(width, height)))
         let scale = min(Double(maxSide) / longest, min(maxEnlargement, max(1, Double(minShortSide) / shortest)))
@@ -137,7 +139,8 @@ public final class TextDetector {
         if last.age >= refreshFrames || moved > 0 {
             let post = postProcess, size = workingSize(width: image.width, height: image.height)
             let width = image.width, height = image.height
-            background.request(pixels: image.bytes(), width: width, height: height, thumbnail: thumbnail) { (net, pixels) throws(DetectorError) in
+            background.request(pixels: image.bytes(), width: width, height: height, thumbnail: thumbnail) {
+                (net, pixels) throws(DetectorError) in
                 try Self.detect(net: net, pixels: pixels, width: width, height: height, size: size, postProcess: post)
             }
         }
@@ -189,7 +192,8 @@ public final class TextDetector {
         let rect = b.bounds(width: width, height: height)
         guard rect.width >= 3, rect.height >= 3 else { return nil }
         if let m = TextDetectorNet.measureGlyphs(pixels: pixels, width: width, height: height, box: rect) {
-            return TextRegion(rect: rect, glyphHeight: m.glyphHeight, glyphs: max(1, m.glyphs), lightOnDark: m.lightOnDark, fill: m.fill, clutter: 0)
+            return TextRegion(
+                rect: rect, glyphHeight: m.glyphHeight, glyphs: max(1, m.glyphs), lightOnDark: m.lightOnDark, fill: m.fill, clutter: 0)
         }
         let across = min(b.thickness, b.length)
         let glyph = max(1, Int((across * glyphShare).rounded()))
@@ -278,7 +282,9 @@ final class BackgroundDetection: Sendable {
     func latest() -> Latest? {
         state.withLock { s in
             s.latest?.age += 1
-            return s.latest.map { var l = $0; l.age -= 1; return l }
+            return s.latest.map {
+                var l = $0; l.age -= 1; return l
+            }
         }
     }
 

@@ -64,7 +64,8 @@ public final class TextDetectorNet {
             pc_textdet_create(m.baseAddress, m.count, Int32(width), Int32(height), &error, error.count)
         }
         guard let made else {
-            throw .unreadableModel(path: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .unreadableModel(
+                path: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         if nets.count >= Self.keptNets { pc_textdet_destroy(nets.removeFirst().net) }
         nets.append((width, height, made))
@@ -119,10 +120,13 @@ public final class TextDetectorNet {
 
     /// What the ink inside `box` of a gray image (`width` × `height`, rows without padding)
     /// says about its text; nil when the box is too small or holds no glyph-like ink.
-    static func measureGlyphs(pixels: [UInt8], width: Int, height: Int, box: Box) -> (glyphHeight: Int, glyphs: Int, lightOnDark: Bool, fill: Double)? {
+    static func measureGlyphs(pixels: [UInt8], width: Int, height: Int, box: Box) -> (
+        glyphHeight: Int, glyphs: Int, lightOnDark: Bool, fill: Double
+    )? {
         var stats = pc_glyph_stats()
         let rc = pixels.withUnsafeBufferPointer { p in
-            pc_measure_glyphs(p.baseAddress, Int32(width), Int32(height), width, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height), &stats)
+            pc_measure_glyphs(
+                p.baseAddress, Int32(width), Int32(height), width, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height), &stats)
         }
         guard rc == 0, stats.glyph_height > 0 else { return nil }
         return (Int(stats.glyph_height), Int(stats.glyphs), stats.light_on_dark != 0, Double(stats.fill))

@@ -161,7 +161,9 @@ struct TextDetectorFixtureTests {
     }
 
     @Test func aMissingModelNamesTheInstaller() {
-        #expect(throws: DetectorError.self) { try Tessdata.locateDetectorModel(environment: ["PRICECAM_DETECTOR_MODEL": "/nonexistent/x.onnx"]) }
+        #expect(throws: DetectorError.self) {
+            try Tessdata.locateDetectorModel(environment: ["PRICECAM_DETECTOR_MODEL": "/nonexistent/x.onnx"])
+        }
         let error = DetectorError.missingModel(searched: ["/a/models/text-detector.onnx"])
         #expect(error.description.contains("scripts/detector-model/install.sh"))
     }
