@@ -437,7 +437,10 @@ public final class PageReader {
 
     func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage) throws(OCRError) -> RecognizedPage {
         var page: RecognizedPage
+        // The pixels the page reading worked on: the second pass's work budget is a share of them.
+        var readPixels = prepared.width * prepared.height
         if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
+            readPixels = small.width * small.height
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
             page = try engine().recognize(small).rescaled(
                 by: Double(prepared.width) / Double(small.width), width: prepared.width, height: prepared.height)
@@ -456,7 +459,7 @@ public final class PageReader {
         second.enlargeTallText = !large
         if let share = large ? options.largeImageBudget : options.smallImageBudget {
             // Work, not time: the same re-reads on an idle or a loaded machine.
-            second.workBudget = Double(prepared.width * prepared.height) * share
+            second.workBudget = Double(readPixels) * share
             second.budgetPerTry = true
         }
         if isFrame || options.forceLiveBudget {
