@@ -309,7 +309,7 @@ public final class PageReader {
         let letters = first.map { !$0.text.isEmpty && !$0.text.contains(where: \.isNumber) } ?? false
         // The price model first: when two of its readings agree on a price, that is the price,
         // and the stock re-reads (the larger part of a shelf photo's time) are skipped.
-        var model: [TextLine] = []
+        var model: [TextLine] = [], unsure: [TextLine] = []
         if let priceEngine, region.glyphHeight >= Self.priceModelMinGlyph {
             var sawDigit = false
             for (n, (glyph, psm)) in Self.priceRereads.enumerated() {
@@ -322,7 +322,11 @@ public final class PageReader {
                     )
                     let digits = again.words.filter { $0.text.contains(where: \.isNumber) }
                     if digits.contains(where: { $0.confidence >= Self.probeDigitConfidence }) { sawDigit = true }
-                    if !digits.isEmpty && digits.allSatisfy({ $0.confidence >= Self.priceModelMinConfidence }) { model.append(again) }
+                    if !digits.isEmpty && digits.allSatisfy({ $0.confidence >= Self.priceModelMinConfidence }) {
+                        model.append(again)
+                    } else if !digits.isEmpty && digits.allSatisfy({ $0.confidence >= Self.priceModelAgreeingConfidence }) {
+                        unsure.append(again)
+                    }
                 }
                 if letters, n == 1, !sawDigit {
                     OCRLog.write("  no digit in the probe: text")
@@ -332,6 +336,14 @@ public final class PageReader {
                 if model.count == 2, first.map(surelyNoPrice) != true, Self.agreement(model, judge: judge) != nil { break }
             }
             if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, judge: judge) { return agreed }
+            // Two of the model's readings at different sizes that agree on an amount, one of them
+            // at least at `probeDigitConfidence`, decide too: a blurred `119` read `119` at 0.60
+            // and 0.27 (and `11` by the stock model).
+            if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model + unsure, judge: judge),
+                agreed.words.contains(where: { $0.text.contains(where: \.isNumber) && $0.confidence >= Self.probeDigitConfidence })
+            {
+                return agreed
+            }
         }
         var readings = first.map { [$0] } ?? []
         let stock: OCREngine
@@ -370,6 +382,11 @@ public final class PageReader {
     /// shelf-jp-dev, its words on tag prices have 0.76–0.93, on packaging art and fine print
     /// 0–0.65.
     static let priceModelMinConfidence = 0.70
+
+    /// Least confidence of every digit word in a price-model reading that may still count when
+    /// another of its readings agrees with it (see `reread`): junk reads at 0–0.1 (the whole-
+    /// label measurements), so two agreeing readings above this are rarely junk.
+    static let priceModelAgreeingConfidence = 0.25
 
     /// The price model's readings: larger as a word, at the reader's glyph height as a line, and
     /// between as a line (three, so that two can agree without the stock re-reads). The word
