@@ -6,12 +6,48 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <mutex>
 #include <vector>
+
+// Runs in flight, so that the process's exit waits for them: a live worker detects on a
+// thread of its own, and exit() destroys OpenCV's globals under a net still running (a
+// segmentation fault when `pricecam serve` stopped on SIGTERM during a detection). The exit
+// handler is registered after OpenCV's statics exist (at the first net), so it runs before
+// their destructors; runs asked for after it return an error at once.
+namespace {
+std::mutex flight_lock;
+std::condition_variable flight_done;
+int in_flight = 0;
+bool exiting = false;
+
+void wait_for_runs() {
+    std::unique_lock<std::mutex> lock(flight_lock);
+    exiting = true;
+    flight_done.wait_for(lock, std::chrono::seconds(5), [] { return in_flight == 0; });
+}
+
+struct Flight {
+    bool ok;
+    Flight() {
+        std::lock_guard<std::mutex> lock(flight_lock);
+        ok = !exiting;
+        if (ok) in_flight++;
+    }
+    ~Flight() {
+        if (!ok) return;
+        std::lock_guard<std::mutex> lock(flight_lock);
+        in_flight--;
+        flight_done.notify_all();
+    }
+};
+}  // namespace
 
 struct pc_textdet {
     cv::dnn::Net net;
@@ -36,7 +72,10 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
     // two threads at once, as two workers making their nets would: set once. Nets are made
     // one at a time too (rarely: a few per worker).
     static std::once_flag one_thread;
-    std::call_once(one_thread, [] { cv::setNumThreads(1); });
+    std::call_once(one_thread, [] {
+        cv::setNumThreads(1);
+        std::atexit(wait_for_runs);
+    });
     static std::mutex making;
     std::lock_guard<std::mutex> lock(making);
     try {
@@ -67,6 +106,11 @@ extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_wi
     if (!det || !gray || !map || image_width <= 0 || image_height <= 0 || scaled_width <= 0 || scaled_height <= 0 ||
         scaled_width > det->width || scaled_height > det->height) {
         set_error(error, error_length, "bad arguments (empty image or a scaled size over the net's input)");
+        return -1;
+    }
+    Flight flight;
+    if (!flight.ok) {
+        set_error(error, error_length, "the process is exiting");
         return -1;
     }
     try {
@@ -129,6 +173,8 @@ extern "C" int pc_db_boxes(const float *map, int width, int height, int valid_wi
         valid_height > height || capacity < 0 || (capacity > 0 && !boxes)) {
         return -1;
     }
+    Flight flight;
+    if (!flight.ok) return -1;
     try {
         cv::Mat full(height, width, CV_32F, const_cast<float *>(map));
         cv::Mat prob = full(cv::Rect(0, 0, valid_width, valid_height));
@@ -191,6 +237,8 @@ extern "C" int pc_measure_glyphs(const uint8_t *gray, int width, int height, siz
         x + box_width > width || y + box_height > height) {
         return -1;
     }
+    Flight flight;
+    if (!flight.ok) return -1;
     try {
         cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
         cv::Mat crop = image(cv::Rect(x, y, box_width, box_height));
