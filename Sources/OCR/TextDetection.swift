@@ -127,7 +127,7 @@ public final class TextDetector {
     public func detect(_ image: GrayImage) throws(DetectorError) -> [RotatedTextBox] {
         guard image.isFrame else { return try detect(image, maxSide: maxSide) }
         let thumbnail = SceneThumbnail(image)
-        if background == nil { background = BackgroundDetection(net: try TextDetectorNet(path: net.path)) }
+        if background == nil { background = BackgroundDetection(net: TextDetectorNet(sameModelAs: net)) }
         guard let background else { return [] }
         guard let last = background.latest(), last.width == image.width, last.height == image.height else {
             let boxes = try detect(image, maxSide: maxSide)

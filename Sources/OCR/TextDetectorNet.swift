@@ -49,6 +49,13 @@ public final class TextDetectorNet {
         _ = try net(width: 32, height: 32)
     }
 
+    /// Another owner of the same model (bytes shared, already checked), for a second thread:
+    /// no file read and no check net, so a live worker's first frame does not wait for them.
+    public init(sameModelAs other: TextDetectorNet) {
+        self.path = other.path
+        self.model = other.model
+    }
+
     deinit {
         for n in nets { pc_textdet_destroy(n.net) }
     }
