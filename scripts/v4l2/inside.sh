@@ -48,11 +48,12 @@ v4l2-ctl -d /dev/video0 --set-fmt-video=width=640,height=480,pixelformat=YUYV \
 "$BIN" devices > "$OUT/devices.txt" 2> "$OUT/devices.err"; echo $? > "$OUT/devices.rc"
 log "devices rc=$(cat "$OUT/devices.rc")"
 
-# 2. live on frame A, fixed number of frames: 3000 (50 s at 60 fps), because under software
-#    emulation the text detector's first pass on a frame takes 30-40 s (the frames after it
-#    reuse its boxes and take about 0.5 s); 600 frames ended after 2 were read.
+# 2. live on frame A, fixed number of frames: 4800 (80 s at 60 fps), because under software
+#    emulation the text detector's first pass on a frame takes 20-45 s (the frames after it
+#    reuse its boxes and take about 0.7 s); 600 frames ended after 2 were read, and with 3000
+#    the prices were stable at frame 1329 of a run whose first pass took 22 s.
 T0=$(now)
-"$BIN" live --device /dev/video0 --size 640x480 --fps 60 $FMT --jobs "$JOBS" --format jsonl --frames 3000 --stats $CONV \
+"$BIN" live --device /dev/video0 --size 640x480 --fps 60 $FMT --jobs "$JOBS" --format jsonl --frames 4800 --stats $CONV \
     > "$OUT/live-a.jsonl" 2> "$OUT/live-a.err"; echo $? > "$OUT/live-a.rc"
 log "live A rc=$(cat "$OUT/live-a.rc") in $(echo "$(now) - $T0" | bc) s"
 
