@@ -16,11 +16,15 @@
 #include <mutex>
 #include <vector>
 
-// Runs in flight, so that the process's exit waits for them: a live worker detects on a
-// thread of its own, and exit() destroys OpenCV's globals under a net still running (a
-// segmentation fault when `pricecam serve` stopped on SIGTERM during a detection). The exit
-// handler is registered after OpenCV's statics exist (at the first net), so it runs before
-// their destructors; runs asked for after it return an error at once.
+// Nets made and runs in flight, so that the process's exit waits for them: a live worker
+// detects on a thread of its own, and exit() destroys OpenCV's globals under a net still
+// running (a segmentation fault when `pricecam serve` stopped on SIGTERM during a detection,
+// and when `live` exited on a second Ctrl-C while a worker made a net: OpenCV's layer
+// registry was gone). Exit handlers and static destructors run in the reverse order of their
+// registration, and OpenCV makes its globals lazily (the layer registry at the first net read,
+// others at the first forward pass): so the handler is registered only after one net has been
+// made and run, and then runs before every destructor of those globals. Nets and runs asked
+// for after it return an error at once.
 namespace {
 std::mutex flight_lock;
 std::condition_variable flight_done;
@@ -72,10 +76,28 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
     // two threads at once, as two workers making their nets would: set once. Nets are made
     // one at a time too (rarely: a few per worker).
     static std::once_flag one_thread;
-    std::call_once(one_thread, [] {
+    std::call_once(one_thread, [onnx, length] {
         cv::setNumThreads(1);
+        // One net made and run on a small zero image: OpenCV's lazily made globals now exist.
+        try {
+            cv::dnn::Net warm = cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(onnx), length);
+            if (!warm.empty()) {
+                warm.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+                warm.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+                int shape[4] = {1, 3, 32, 32};
+                warm.setInput(cv::Mat(4, shape, CV_32F, cv::Scalar(0)));
+                warm.forward();
+            }
+        } catch (const std::exception &) {
+            // A bad model: the read below reports it.
+        }
         std::atexit(wait_for_runs);
     });
+    Flight flight;
+    if (!flight.ok) {
+        set_error(error, error_length, "the process is exiting");
+        return nullptr;
+    }
     static std::mutex making;
     std::lock_guard<std::mutex> lock(making);
     try {
@@ -99,7 +121,12 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
     }
 }
 
-extern "C" void pc_textdet_destroy(pc_textdet *det) { delete det; }
+extern "C" void pc_textdet_destroy(pc_textdet *det) {
+    // While the process exits, a net is left to the system: its destructor would need
+    // OpenCV's globals.
+    Flight flight;
+    if (flight.ok) delete det;
+}
 
 extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_width, int image_height, size_t stride,
                               int scaled_width, int scaled_height, float *map, char *error, size_t error_length) {
