@@ -11,10 +11,11 @@
 # its own engine on one ONNX Runtime thread (intra- and inter-op) and
 # OMP_THREAD_LIMIT=1, images handed out one at a time (scripts/peer-ocr.py;
 # models loaded once per process and not timed).
-# Prints per set: total recall, amount precision / recall / F1 (where gt.json
+# Prints per set: total recall, total marked (the price marked total is the total), amount
+# precision / recall / F1 (where gt.json
 # lists amounts), wall ms per image and CPU ms per image (user + system, all
 # threads), then pricecam's time as a share of each RapidOCR's, both ways; at
-# the end one line per set with a column per engine (score: total recall T, or
+# the end one line per set with a column per engine (score: total recall T and marked M, or
 # amount recall R where gt.json has no totals; wall ms per image) and pricecam's
 # wall time / PP-OCRv6's.
 #   scripts/bench-peers.sh [DIR...]
@@ -68,7 +69,7 @@ trap 'rm -rf "$work"' EXIT
 # Engine text → pricecam's parser → $3/<image>.jsonl, which `eval --found $3` scores.
 parse_lines() { # $1 = image name, $2 = text file, $3 = folder; $hint: --currency-hint C or nothing
     mkdir -p "$(dirname "$3/$1")"
-    "$bin" parse --format jsonl ${hint:+$hint} < "$2" > "$3/$1.jsonl" 2>/dev/null || :
+    "$bin" parse --page --format jsonl ${hint:+$hint} < "$2" > "$3/$1.jsonl" 2>/dev/null || :
 }
 
 # One table row from `pricecam eval --json` (scores are eval's; this only lays them out).
@@ -80,9 +81,10 @@ name, n, engine, summary, times, total_wall, out = sys.argv[1:]
 s = json.loads(summary)["sets"][0]
 f = lambda x: f"{x:.3f}" if x is not None else "-"
 tr = f"{s['total_recall']:.3f} ({s['totals_found']}/{s['totals_expected']})" if s["totals_expected"] else "-"
+tm = f"{s['total_marked']:.3f}" if s["totals_expected"] else "-"
 wall, cpu = (float(x) for x in times.split())
-print(f"{name:<16} {n:>4} | {engine:<9} {tr:<20} {f(s['amount_precision']):>6} {f(s['amount_recall']):>6} {f(s['amount_f1']):>6} {wall:>8.0f} {cpu:>8.0f}")
-score = (f"T {s['total_recall']:.3f}" if s["totals_expected"] else
+print(f"{name:<16} {n:>4} | {engine:<9} {tr:<20} {tm:>6} {f(s['amount_precision']):>6} {f(s['amount_recall']):>6} {f(s['amount_f1']):>6} {wall:>8.0f} {cpu:>8.0f}")
+score = (f"T {s['total_recall']:.3f} / M {s['total_marked']:.3f}" if s["totals_expected"] else
          f"R {s['amount_recall']:.3f}" if s["amount_recall"] is not None else "-")
 with open(out, "a") as o:
     o.write(f"{name}\t{n}\t{engine}\t{score}\t{total_wall}\n")
@@ -114,7 +116,7 @@ PYEOF3
 
 cores=$(getconf _NPROCESSORS_ONLN)
 echo "machine: $cores cores; pricecam --jobs $cores, tesseract CLI $cores processes at once, each RapidOCR $cores processes of one thread"
-printf '%-16s %4s | %-9s %-20s %6s %6s %6s %8s %8s\n' set imgs engine total-recall amt-P amt-R amt-F1 wall-ms cpu-ms
+printf '%-16s %4s | %-9s %-20s %6s %6s %6s %6s %8s %8s\n' set imgs engine total-recall marked amt-P amt-R amt-F1 wall-ms cpu-ms
 for dir in "${dirs[@]}"; do
     name=$(basename "$dir")
     imgdir=$(dataset_imgdir "$dir")

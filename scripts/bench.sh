@@ -43,7 +43,7 @@ for dir in "${dirs[@]}"; do
     rm -rf "$work/cli"
     for i in "${!images[@]}"; do
         mkdir -p "$(dirname "$work/cli/${images[$i]}")"
-        "$bin" parse --format jsonl < "$work/txt/$i.txt" > "$work/cli/${images[$i]}.jsonl" || :
+        "$bin" parse --page --format jsonl < "$work/txt/$i.txt" > "$work/cli/${images[$i]}.jsonl" || :
     done
     # Scores by `pricecam eval --found`; this only lays them out.
     "$PY" - "$name" "$n" "$t0" "$t1" "$t2" "$t3" "$("$bin" eval "$dir" --found "$work/pc.jsonl" --json)" "$("$bin" eval "$dir" --found "$work/cli" --json)" <<'PYEOF'
@@ -54,7 +54,8 @@ pms = (float(t1) - float(t0)) * 1000 / n
 cms = (float(t3) - float(t2)) * 1000 / n
 def recall(summary):
     s = json.loads(summary)["sets"][0]
-    return f"{s['total_recall']:.3f} ({s['totals_found']}/{s['totals_expected']})" if s["totals_expected"] else "-"
+    return (f"{s['total_recall']:.3f} ({s['totals_found']}/{s['totals_expected']}) M {s['total_marked']:.2f}"
+            if s["totals_expected"] else "-")
 print(f"{name:<28} {n:>6} | {recall(pc):<22} {pms:>9.1f} | {recall(cli):<22} {cms:>9.1f} | {cms/pms:>5.2f}x")
 PYEOF
 done

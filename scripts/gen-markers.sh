@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates Sources/PriceParsing/CurrencySymbols.swift (the CLDR currency symbols the
-# parser reads as markers) with scripts/gen-markers.py and a pinned Babel (CLDR data).
+# parser reads as markers) and CurrencyDigits.swift (the digits prices are printed with) with scripts/gen-markers.py and a pinned Babel (CLDR data).
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 "$ROOT/scripts/bootstrap.sh" --bench
@@ -11,4 +11,4 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import babel' 2>/dev/
 fi
 "$venv/bin/python" "$ROOT/scripts/gen-markers.py" "$ROOT"
 # formatted as the rest of the tree (.swift-format), so that scripts/test-format.sh passes
-swift format format -i "$ROOT/Sources/PriceParsing/CurrencySymbols.swift"
+swift format format -i "$ROOT/Sources/PriceParsing/CurrencySymbols.swift" "$ROOT/Sources/PriceParsing/CurrencyDigits.swift"

@@ -143,6 +143,8 @@ public struct Score: Sendable, Equatable {
     public var failed = 0
     public var totalsExpected = 0
     public var totalsFound = 0
+    /// Images whose price marked `role: "total"` has the truth's total amount.
+    public var totalsMarked = 0
     public var truePositives = 0
     public var falsePositives = 0
     public var falseNegatives = 0
@@ -152,6 +154,9 @@ public struct Score: Sendable, Equatable {
     public init() {}
 
     public var totalRecall: Double? { totalsExpected > 0 ? Double(totalsFound) / Double(totalsExpected) : nil }
+    /// The share of images with a truth total whose marked total is that amount (the price a
+    /// user converts first): a total found but not marked, or marked on another price, fails.
+    public var totalMarkedRate: Double? { totalsExpected > 0 ? Double(totalsMarked) / Double(totalsExpected) : nil }
     public var precision: Double? {
         truePositives + falsePositives > 0
             ? Double(truePositives) / Double(truePositives + falsePositives) : (imagesWithAmounts > 0 ? 1 : nil)
@@ -165,13 +170,15 @@ public struct Score: Sendable, Equatable {
         return p + r > 0 ? 2 * p * r / (p + r) : 0
     }
 
-    /// Adds one image: `found` are the amounts extracted from it.
-    public mutating func add(truth: EvaluationSet.Truth, found: [Decimal], failed: Bool) {
+    /// Adds one image: `found` are the amounts extracted from it, `marked` the amount of the
+    /// price marked as its total (nil when none is).
+    public mutating func add(truth: EvaluationSet.Truth, found: [Decimal], marked: Decimal? = nil, failed: Bool) {
         images += 1
         if failed { self.failed += 1 }
         if let total = truth.total {
             totalsExpected += 1
             if found.contains(total) { totalsFound += 1 }
+            if marked == total { totalsMarked += 1 }
         }
         guard let expected = truth.amounts else { return }
         imagesWithAmounts += 1
@@ -192,6 +199,7 @@ public struct Score: Sendable, Equatable {
         failed += o.failed
         totalsExpected += o.totalsExpected
         totalsFound += o.totalsFound
+        totalsMarked += o.totalsMarked
         truePositives += o.truePositives
         falsePositives += o.falsePositives
         falseNegatives += o.falseNegatives
@@ -206,12 +214,15 @@ public struct Score: Sendable, Equatable {
 public enum FoundReadings {
     public struct Reading: Sendable, Equatable {
         public var amounts: [Decimal]
+        /// The amount of the price marked `"role": "total"`, if one is.
+        public var markedTotal: Decimal?
         /// The record says the image failed (`"error"` not null), and why when it says.
         public var failed: Bool
         public var error: String?
 
-        public init(amounts: [Decimal], failed: Bool = false, error: String? = nil) {
+        public init(amounts: [Decimal], markedTotal: Decimal? = nil, failed: Bool = false, error: String? = nil) {
             self.amounts = amounts
+            self.markedTotal = markedTotal
             self.failed = failed
             self.error = error
         }
@@ -244,6 +255,7 @@ public enum FoundReadings {
                 var reading = Reading(amounts: [])
                 for (_, r) in try records(file) {
                     reading.amounts += r.amounts
+                    reading.markedTotal = reading.markedTotal ?? r.markedTotal
                     reading.failed = reading.failed || r.failed
                     reading.error = reading.error ?? r.error
                 }
@@ -259,6 +271,7 @@ public enum FoundReadings {
             var reading = Reading(amounts: [])
             for (name, r) in named where path == name || path.hasSuffix("/" + name) {
                 reading.amounts += r.amounts
+                reading.markedTotal = reading.markedTotal ?? r.markedTotal
                 reading.failed = reading.failed || r.failed
                 reading.error = reading.error ?? r.error
             }
@@ -277,6 +290,7 @@ public enum FoundReadings {
                 throw .invalid(file: file, line: i + 1, reason: "not a JSON object")
             }
             var amounts: [Decimal] = []
+            var marked: Decimal?
             for p in obj["prices"] as? [Any] ?? [] {
                 guard let text = (p as? [String: Any])?["amount"] as? String,
                     let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
@@ -284,9 +298,10 @@ public enum FoundReadings {
                     throw .invalid(file: file, line: i + 1, reason: "a price without a decimal \"amount\" string")
                 }
                 amounts.append(d)
+                if (p as? [String: Any])?["role"] as? String == "total", marked == nil { marked = d }
             }
             let error = obj["error"].flatMap { $0 is NSNull ? nil : (($0 as? [String: Any])?["message"] as? String ?? "\($0)") }
-            out.append((obj["file"] as? String, Reading(amounts: amounts, failed: error != nil, error: error)))
+            out.append((obj["file"] as? String, Reading(amounts: amounts, markedTotal: marked, failed: error != nil, error: error)))
         }
         return out
     }

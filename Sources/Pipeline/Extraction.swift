@@ -153,6 +153,13 @@ public final class Extractor {
 
     /// Parses and converts what the OCR read.
     public func price(_ page: RecognizedPage) -> [PricedMatch] {
+        if OCRLog.enabled {
+            for l in page.lines {
+                OCRLog.write(
+                    "final \(l.box.map { "\($0)" } ?? "-") [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]"
+                )
+            }
+        }
         let matches = parser.parse(lines: page.lines)
         return matches.map { m in
             PricedMatch(match: m, conversion: settings.converter?.convert(m.amount, currency: m.currency))

@@ -11,6 +11,13 @@ public enum Currencies {
         exceptions[code.uppercased()] ?? 2
     }
 
+    /// The digits after the decimal separator that prices in `code` are printed with: CLDR's
+    /// `cashDigits` where it differs from ISO 4217 (TWD, CZK, SEK: 0), else the minor units.
+    public static func printedDigits(_ code: String) -> Int {
+        let c = code.uppercased()
+        return CLDRCashDigits.table[c] ?? minorUnits(c)
+    }
+
     /// Whether `code` (case-insensitive) is an ISO 4217 currency code.
     public static func isKnown(_ code: String) -> Bool {
         codes.contains(code.uppercased())

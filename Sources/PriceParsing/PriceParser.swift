@@ -36,43 +36,32 @@ public struct PriceParser: Sendable {
     /// Every price on a page, line by line, in reading order; page context
     /// (receipt keywords) may mark roles.
     ///
-    /// The amount next to a total keyword (`Total`, `Summe`, `zu zahlen`, `合計`, …,
-    /// OCR-tolerant: `T0TAL`, `5umme`) gets `role = .total`: the rightmost
-    /// non-negative price on the keyword line, else a bare number there, else the
-    /// first price on the next line. When several lines name a total, the last one
-    /// wins unless an earlier one is markedly taller (30 %) on the image.
+    /// One amount next to a total keyword (`Total`, `Summe`, `zu zahlen`, `合計`, …,
+    /// OCR-tolerant: `T0TAL`, `5umme`) gets `role = .total`, chosen by the page's words,
+    /// layout and arithmetic (`TotalChoice`).
     public func parse(lines: [TextLine]) -> [PriceMatch] {
+        pageMatches(lines).map(\.match)
+    }
+
+    /// `parse(lines:)`'s prices, each line's apart (same order): for callers that show a page
+    /// line by line (`pricecam parse --page`).
+    public func parseByLine(lines: [TextLine]) -> [[PriceMatch]] {
+        var out = [[PriceMatch]](repeating: [], count: lines.count)
+        for (m, i) in pageMatches(lines) { out[i].append(m) }
+        return out
+    }
+
+    private func pageMatches(_ lines: [TextLine]) -> [(match: PriceMatch, line: Int)] {
         var perLine = lines.map { parse($0) }
-        for (i, m) in Prominence.additions(lines: lines, perLine: perLine, options: options) {
+        let tall = Prominence.additions(lines: lines, perLine: perLine, options: options)
+        let menu = MenuPrices.additions(lines: lines, perLine: perLine, options: options).filter { m in
+            !tall.contains { $0.line == m.line && $0.match.text == m.match.text && $0.match.amount == m.match.amount }
+        }
+        for (i, m) in tall + menu {
             perLine[i].append(m)
             perLine[i].sort { ($0.box?.x ?? 0) < ($1.box?.x ?? 0) }
         }
-        var best: (line: Int, index: Int, height: Int)? = nil
-        for i in lines.indices where TotalKeywords.matches(lines[i]) {
-            var found: (Int, Int)? = nil
-            if let j = perLine[i].lastIndex(where: { $0.amount >= 0 }) {
-                found = (i, j)
-            } else {
-                var o = options
-                o.bareNumbers = .all
-                let again = PriceParser(options: o).parse(lines[i])
-                if let m = again.last(where: { $0.amount >= 0 }) {
-                    perLine[i].append(m)
-                    found = (i, perLine[i].count - 1)
-                } else if i + 1 < lines.count, !TotalKeywords.matches(lines[i + 1]),
-                    let j = perLine[i + 1].firstIndex(where: { $0.amount >= 0 })
-                {
-                    found = (i + 1, j)
-                }
-            }
-            guard let (li, mi) = found else { continue }
-            let h = lines[i].box?.height ?? 0
-            // an earlier, taller total stays
-            if let b = best, b.height * TotalChoice.tallerRatio.denominator > h * TotalChoice.tallerRatio.numerator { continue }
-            best = (li, mi, h)
-        }
-        if let b = best { perLine[b.line][b.index].role = .total }
-        ReceiptArithmetic.check(&perLine, lines: lines)
+        TotalChoice.mark(&perLine, lines: lines, options: options)
         return TaxPairs.marked(perLine, lines: lines)
     }
 
@@ -163,8 +152,9 @@ struct Associator {
 
     /// A word glued before a number (`Total29.90`, `税込1,280円`) leaves it a price when the word
     /// is no unit, is a real word (3+ letters) or from a script written without spaces, and the
-    /// number looks like money: two decimals, or a marker right after it. `A12`, `SKU12345`,
-    /// `V2.5` stay identifiers.
+    /// number looks like money: two decimals, a marker right after it, or (after a script without
+    /// spaces) a whole number in a currency printed without decimals. `A12`, `SKU12345`, `V2.5`
+    /// stay identifiers.
     private func gluedWordAllowed(_ k: Int, _ w: WordInfo, _ num: RawNumber, _ used: TokenSet) -> Bool {
         if w.isUnit { return false }
         let cjk = isSingleCharWord(scalar(k - 1))
@@ -173,7 +163,10 @@ struct Associator {
             num.groups.count >= 2 && num.groups.last?.count == 2
             && (num.seps.last == 0x2C || num.seps.last == 0x2E)
         let markerAfter = markerAt(k + 1, used) != nil && T[k + 1].gap <= 1
-        return twoDecimals || markerAfter
+        // `牛肉麵180`, `ラーメン850`: a script without spaces runs a dish into its price, in a
+        // currency printed without decimals (CLDR cashDigits 0), when nothing is glued after it.
+        let wholeMoney = cjk && hint.map { Currencies.printedDigits($0) == 0 } == true && (k + 1 >= T.count || T[k + 1].gap > 0)
+        return twoDecimals || markerAfter || wholeMoney
     }
 
     /// A two-letter word that is the stored currency's marker with a letter misread
@@ -549,15 +542,6 @@ struct TokenSet {
             }
         }
     }
-}
-
-/// Which of several total keyword lines gives the total (`PriceParser.parse(lines:)`).
-enum TotalChoice {
-    /// An earlier total line keeps the role when it is more than 13/10 as tall as a later one: a
-    /// receipt prints its total larger than the lines that repeat the word (subtotals, "total
-    /// items"). Set by hand with the first parser (integers: no rounding at the boundary), not
-    /// fitted to a data set.
-    static let tallerRatio = (numerator: 13, denominator: 10)
 }
 
 /// A match's confidence: the OCR's confidence in its words times a factor per doubt the parser

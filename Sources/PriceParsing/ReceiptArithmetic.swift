@@ -45,26 +45,20 @@ enum ReceiptArithmetic {
     static let minDigits = 3
 
     /// The total repaired in place when the page's cash and change lines say so: the last
-    /// amount on the last total line above the cash line (the line paid, whichever total
-    /// line the page's role went to: a GST summary below also says `Total`).
-    static func check(_ perLine: inout [[PriceMatch]], lines: [TextLine]) {
-        guard
-            let c = lines.indices.first(where: {
-                cash.matches(lines[$0]) && !change.matches(lines[$0]) && !TotalKeywords.matches(lines[$0])
-            }),
-            let given = perLine[c].last(where: { $0.amount > 0 }),
-            let r = ((c + 1)..<lines.count).first(where: { change.matches(lines[$0]) }),
-            let back = perLine[r].last(where: { $0.amount >= 0 }),
-            let t = (0..<c).last(where: { TotalKeywords.matches(lines[$0]) && perLine[$0].contains { $0.amount >= 0 } }),
+    /// amount on the last total line above the first payment line (the line paid, whichever
+    /// total line the page's role goes to: a GST summary below also says `Total`). A card
+    /// payment is one reading and repairs nothing (`Mastercard 26,81` under a right
+    /// `SUMME 28,81`).
+    static func check(_ perLine: inout [[PriceMatch]], lines: [TextLine], payment: Payment?) {
+        guard let p = payment, let (paid, sure) = p.cashLessChange,
+            let t = (0..<p.firstLine).last(where: { TotalKeywords.matches(lines[$0]) && perLine[$0].contains { $0.amount >= 0 } }),
             let i = perLine[t].lastIndex(where: { $0.amount >= 0 })
         else { return }
-        let paid = given.amount - back.amount
         let read = perLine[t][i]
-        // The reading changed is less sure than both it is checked against, and nothing else
-        // on the page confirms it (the cash itself may be the misread one: `50.60` for `50.00`
-        // would break a right `30.30` that subtotal and tax add up to).
-        guard paid > 0, paid != read.amount, read.confidence < min(given.confidence, back.confidence),
-            !confirmed(read.amount, perLine, total: (t, i))
+        // The reading changed is less sure than the payment it is checked against, and nothing
+        // else on the page confirms it (the cash itself may be the misread one: `50.60` for
+        // `50.00` would break a right `30.30` that subtotal and tax add up to).
+        guard paid > 0, paid != read.amount, read.confidence < sure, !confirmed(read.amount, perLine, total: (t, i))
         else { return }
         let a = digits(paid), b = digits(read.amount)
         guard a.count >= minDigits, edits(a, b) <= maxEdits else { return }

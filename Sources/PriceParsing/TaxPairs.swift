@@ -34,7 +34,7 @@ enum TaxPairs {
 
     /// Marks the pairs among `perLine` (the prices of each of `lines`) and returns them in
     /// output order: each pair's larger-type price moved before its partner.
-    static func marked(_ perLine: [[PriceMatch]], lines: [TextLine]) -> [PriceMatch] {
+    static func marked(_ perLine: [[PriceMatch]], lines: [TextLine]) -> [(match: PriceMatch, line: Int)] {
         var flat: [(match: PriceMatch, line: Int)] = []
         for (i, ms) in perLine.enumerated() { flat += ms.map { ($0, i) } }
         let taxed = lines.map(hasKeyword)
@@ -52,7 +52,7 @@ enum TaxPairs {
                 break
             }
         }
-        return flat.map(\.match)
+        return flat
     }
 
     /// Two prices of one currency, near each other, a tax rate apart, each on a line with a

@@ -8,8 +8,10 @@ struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Score price extraction against a folder's gt.json.",
         discussion: """
-            Prints, per set and overall: total recall (share of images whose total was found)
-            and precision/recall/F1 over amounts (multiset match of decimal values; only
+            Prints, per set and overall: total recall (share of images whose total was found
+            among the prices read), total marked (share of images whose price marked as the
+            total, "role": "total", is the total: the amount a user converts first) and
+            precision/recall/F1 over amounts (multiset match of decimal values; only
             images whose gt.json lists amounts count). An entry's "currency" (ISO 4217)
             is given to the parser as that shop's stored settings would, so a folder
             mixing countries scores in one run; --currency-hint covers entries without.
@@ -82,17 +84,19 @@ struct Eval: ParsableCommand {
             for (i, entry) in set.entries.enumerated() {
                 let r = readings[offset + i]
                 let found = r.amounts
-                score.add(truth: entry.truth, found: found, failed: r.failed)
+                score.add(truth: entry.truth, found: found, marked: r.markedTotal, failed: r.failed)
                 if misses {
                     let missedTotal = entry.truth.total.map { !found.contains($0) } ?? false
+                    let misMarked = entry.truth.total.map { !missedTotal && r.markedTotal != $0 } ?? false
                     let missedAmounts = entry.truth.amounts.map { Set($0) != Set(found) } ?? false
-                    if missedTotal || missedAmounts || r.failed {
+                    if missedTotal || misMarked || missedAmounts || r.failed {
                         let want =
                             entry.truth.amounts.map { $0.map { "\($0)" }.joined(separator: " ") }
                             ?? "total \(entry.truth.total.map { "\($0)" } ?? "-")"
                         missLines.append(
                             "\(entry.path): want [\(want)] got [\(found.map { "\($0)" }.joined(separator: " "))]"
                                 + (missedTotal ? " total \(entry.truth.total.map { "\($0)" } ?? "") missed" : "")
+                                + (misMarked ? " total marked on \(r.markedTotal.map { "\($0)" } ?? "nothing")" : "")
                                 + (r.error.map { " error: \($0)" } ?? ""))
                     }
                 }
@@ -144,7 +148,9 @@ struct Eval: ParsableCommand {
         }
         return (
             results.map { r in
-                FoundReadings.Reading(amounts: r?.prices.map(\.match.amount) ?? [], failed: r?.error != nil, error: r?.error?.message)
+                FoundReadings.Reading(
+                    amounts: r?.prices.map(\.match.amount) ?? [], markedTotal: r?.prices.first { $0.match.role == .total }?.match.amount,
+                    failed: r?.error != nil, error: r?.error?.message)
             }, seconds
         )
     }
@@ -152,14 +158,17 @@ struct Eval: ParsableCommand {
     static func fmt(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }
 
     static func tableHeader() -> String {
-        "set".padding(toLength: 24, withPad: " ", startingAt: 0) + "images  failed  total-recall        amount-P  amount-R  amount-F1\n"
+        "set".padding(toLength: 24, withPad: " ", startingAt: 0)
+            + "images  failed  total-recall        total-marked        amount-P  amount-R  amount-F1\n"
     }
 
     static func tableRow(name: String, score s: Score) -> String {
         let totals = s.totalsExpected > 0 ? "\(fmt(s.totalRecall)) (\(s.totalsFound)/\(s.totalsExpected))" : "-"
+        let marked = s.totalsExpected > 0 ? "\(fmt(s.totalMarkedRate)) (\(s.totalsMarked)/\(s.totalsExpected))" : "-"
         return name.padding(toLength: 24, withPad: " ", startingAt: 0)
             + String(format: "%6d  %6d  ", s.images, s.failed)
             + totals.padding(toLength: 20, withPad: " ", startingAt: 0)
+            + marked.padding(toLength: 20, withPad: " ", startingAt: 0)
             + fmt(s.precision).padding(toLength: 10, withPad: " ", startingAt: 0)
             + fmt(s.recall).padding(toLength: 10, withPad: " ", startingAt: 0)
             + fmt(s.f1) + "\n"
@@ -170,6 +179,7 @@ struct Eval: ParsableCommand {
             ("set", .string(name)), ("images", .int(s.images)), ("failed", .int(s.failed)),
             ("total_recall", s.totalRecall.map { .fixed($0, 4) } ?? .null),
             ("totals_found", .int(s.totalsFound)), ("totals_expected", .int(s.totalsExpected)),
+            ("total_marked", s.totalMarkedRate.map { .fixed($0, 4) } ?? .null), ("totals_marked", .int(s.totalsMarked)),
             ("amount_precision", s.precision.map { .fixed($0, 4) } ?? .null),
             ("amount_recall", s.recall.map { .fixed($0, 4) } ?? .null),
             ("amount_f1", s.f1.map { .fixed($0, 4) } ?? .null),

@@ -12,8 +12,12 @@ struct Parse: ParsableCommand {
               pricecam parse '$12.99' '12,50 €' 'EUR 24,23'
               pricecam parse --currency-hint JPY '¥1,280  3.350'
               printf 'Milch 1,19\\nSUMME 7,16\\n' | pricecam parse --format jsonl
+              pricecam parse --page < receipt.txt      (the lines are one receipt: its total is marked)
             With no TEXT, reads lines from stdin. JSON Lines: one object per input line,
             {"line": "...", "prices": [...]}, price fields as in the scan contract.
+            Each line is read alone unless --page is given: then the lines are one page,
+            and its context (the total keyword line the words, the order of the lines and
+            the arithmetic choose; tax pairs) marks the roles, as for a scanned receipt.
             """)
 
     @Argument(help: "Lines of text; stdin is read when none are given.")
@@ -29,6 +33,9 @@ struct Parse: ParsableCommand {
     @Option(name: .long, help: "How numbers without a currency sign are treated: never, decimals, all.")
     var bareNumbers: BareNumberPolicy = .decimals
 
+    @Flag(name: .long, help: "Read the lines as one page (a receipt's text, in order): the total is chosen among them.")
+    var page = false
+
     @OptionGroup var output: FormatOptions
 
     /// The hint as an ISO code; nil when none was given.
@@ -43,9 +50,7 @@ struct Parse: ParsableCommand {
         let format = output.resolved
         if format == .csv { Console.out("line,text,amount,currency,confidence,flags\n") }
         if format == .table { Console.out("PRICE               AMOUNT        CUR   FLAGS\n") }
-        func handle(_ line: String) {
-            // Page-level parsing of the one line, so "SUMME 7,16" gets role total.
-            let prices = parser.parse(lines: [TextLine(text: line)]).map { PricedMatch(match: $0, conversion: nil) }
+        func handle(_ line: String, _ prices: [PricedMatch]) {
             switch format {
             case .jsonl:
                 Console.out(JSON.object([("line", .string(line)), ("prices", .array(prices.map(PriceJSON.object)))]).serialized() + "\n")
@@ -70,11 +75,26 @@ struct Parse: ParsableCommand {
                 }
             }
         }
+        var lines = text
         if text.isEmpty {
-            while let line = readLine(strippingNewline: true) { handle(line) }
-        } else {
-            text.forEach(handle)
+            if page {
+                while let line = readLine(strippingNewline: true) { lines.append(line) }
+            } else {
+                // Line by line as they come (a pipe answers each line at once).
+                while let line = readLine(strippingNewline: true) { handle(line, Self.prices(parser, [line])[0]) }
+                return
+            }
         }
+        if page {
+            for (line, prices) in zip(lines, Self.prices(parser, lines)) { handle(line, prices) }
+        } else {
+            for line in lines { handle(line, Self.prices(parser, [line])[0]) }
+        }
+    }
+
+    /// The prices of `lines` read as one page, by line.
+    static func prices(_ parser: PriceParser, _ lines: [String]) -> [[PricedMatch]] {
+        parser.parseByLine(lines: lines.map(TextLine.init(text:))).map { $0.map { PricedMatch(match: $0, conversion: nil) } }
     }
 }
 

@@ -34,6 +34,20 @@ struct ParseCommandTests {
         #expect(got[2].isEmpty)
     }
 
+    @Test("--page reads the lines as one receipt: the total before the payment is marked, not the VAT table's")
+    func pageMarksOneTotal() throws {
+        let receipt = "Milch 1,19\nBrot 2,49\nSUMME 3,68\nBAR 5,00\nRÜCKGELD 1,32\nMwSt-Betrag 0,24\n"
+        let page = try CLI.run(["parse", "--page", "--format", "jsonl"], stdin: receipt)
+        #expect(page.status == 0)
+        let got = Self.prices(page)
+        #expect(got.count == 6)
+        #expect(got.flatMap { $0.filter { $0.role == "total" }.map(\.amount) } == ["3.68"])
+        #expect(got[2].first?.role == "total")
+        // line by line, every total word marks its own line
+        let alone = try CLI.run(["parse", "--format", "jsonl"], stdin: receipt)
+        #expect(Self.prices(alone).flatMap { $0.filter { $0.role == "total" }.map(\.amount) } == ["3.68", "0.24"])
+    }
+
     @Test func badHintIsUsageError() throws {
         let r = try CLI.run(["parse", "--currency-hint", "1X", "12"])
         #expect(r.status == 2)

@@ -46,6 +46,30 @@ struct FoundReadingsTests {
         #expect(got[1].amounts.isEmpty)  // a tail match needs the whole tail: shop/r1.jpg is not r1.jpg
     }
 
+    @Test("the price marked role total is scored apart from the amounts found")
+    func markedTotal() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("found.jsonl")
+        try """
+        {"file":"right.png","prices":[{"amount":"4.00"},{"amount":"12.50","role":"total"},{"amount":"0.80","role":"total"}]}
+        {"file":"wrong.png","prices":[{"amount":"12.50"},{"amount":"0.80","role":"total"}]}
+        {"file":"none.png","prices":[{"amount":"12.50"}]}
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let got = try FoundReadings.load(file.path, for: ["/s/right.png", "/s/wrong.png", "/s/none.png"])
+        #expect(got.map(\.markedTotal) == [Decimal(string: "12.50")!, Decimal(string: "0.80")!, nil])
+        var score = Score()
+        let truth = EvaluationSet.Truth(total: Decimal(string: "12.50")!, amounts: nil)
+        for r in got { score.add(truth: truth, found: r.amounts, marked: r.markedTotal, failed: false) }
+        #expect(score.totalsFound == 3 && score.totalsMarked == 1)
+        #expect(score.totalRecall == 1 && score.totalMarkedRate == 1.0 / 3)
+        var other = Score()
+        other.add(truth: truth, found: [], marked: nil, failed: false)
+        score.merge(other)
+        #expect(score.totalsExpected == 4 && score.totalsMarked == 1)
+    }
+
     @Test("bad input names the file and line; a missing source says what to give")
     func badInput() throws {
         let dir = try Self.tempDir()

@@ -48,10 +48,64 @@ import Testing
         (["총액 12,000원"], "12000"),
         (["Betrag 4,50"], "4.50"),
         (["Total 579"], "579"),
-        (["Summe 5,18", "Bar 10,00", "Summe 4,82"], "4.82"),
+        // A total line below the payment is not the amount paid (a second Summe after the
+        // cash line is the change or a summary).
+        (["Summe 5,18", "Bar 10,00", "Summe 4,82"], "5.18"),
         (["Milch 2,59", "Brot 1,99"], nil),
         (["Total", "Danke"], nil),
     ]
+
+    /// Receipts that repeat the total word on lines that are not the total: the words, the
+    /// position before the payment and the arithmetic decide (`TotalChoice`).
+    static let choices: [([String], String?)] = [
+        // the VAT table below the payment says Total, and Betrag
+        (
+            [
+                "Milch 2,59", "Brot 1,99", "ZU ZAHLEN EURO 4,58", "BARGELD 10,00", "ZURUCK 5,42", "MWST Netto MWST-BETRAG BRUTTO",
+                "A 7,00% 4,28 0,30 4,58",
+            ], "4.58"
+        ),
+        // excluding and including tax, then a tax summary with its own Total
+        (
+            [
+                "Item 40.00", "Total Sales (Excluding GST) : 42.20", "Discount : 0.00", "Total GST : 2.53", "Rounding 0.00",
+                "Total Sales (Inclusive of GST) : 44.73", "CASH : 50.00", "Change : 5.27", "GST SUMMARY", "SR 6 42.20 2.53",
+                "Total : 42.20 2.53",
+            ], "44.73"
+        ),
+        // two totals of one size: cash less change says which
+        (["Total 0.00", "Total Sales : 327.00", "Total 12.00", "CASH : 350.00", "Change : 23.00"], "327.00"),
+        // no cash: the lines above add up to the total, the subtotal is not it
+        (["Sub Total RM 68.87", "Service Charge RM 0.00", "GST 6% RM 4.13", "TOTAL RM 73.00", "Total Qty 3"], "73.00"),
+        (["Subtotal 10.00", "Total incl. VAT 12.00"], "12.00"),
+        (["Subtotal 10.00", "Tax 0.80", "Total 10.80", "Total Items 3"], "10.80"),
+        // a card payment repeats the total
+        (["Summe 18,01", "Steuer 1,20", "Netto 16,81", "Total 3,00", "EC-Karte 18,01"], "18.01"),
+        // the total word misread: cash less change finds the total above the payment
+        (["Milch 2,59", "T0TL 7,16", "Bar 10,00", "Rückgeld 2,84", "Summe MwSt 0,47"], "7.16"),
+        // the cash handed over (misread, no change read) is an item's price: not the total
+        (["Kabel 14.00", "Stecker 3.00", "TOTAL 16.00", "CASH 14.00", "CHANGE o.0c"], "16.00"),
+        // the rounded total right above an exact cash payment
+        (["Total Sales 27.28", "Rounding Adjustment 0.02", "Rounding 27.30", "CASH 27.30", "CHANGE «00"], "27.30"),
+        // only a line that names the tax: no total rather than a wrong one
+        (["Slice Cake 8.70", "(Total included GST @ 6%: 1.42)"], nil),
+        // the total's amount unread: the cash on the next line is not it
+        (["BRILLENPUTZTUCH €1,95 A", "Total Poh", "Bar €2,00", "Rückgeld (Bar) 0,05"], "1.95"),
+        // the final total after subtotals that add up: the payment decides
+        (
+            [
+                "Total 0% supplies: 27.45", "Total 6% supplies (excl. GST): 21.84", "GST 1.31", "Total 6% supplies (Inc. GST): 23.15",
+                "TOTAL: 50.60", "CASH : 50.60",
+            ], "50.60"
+        ),
+        // the tax's own 合計 after the payment
+        (["ラーメン ¥850", "合計 ¥1,280", "お預り ¥2,000", "お釣 ¥720", "消費税合計 ¥116"], "1280"),
+    ]
+
+    @Test(arguments: choices) func choice(_ r: ([String], String?)) {
+        let want = r.1.map { [Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX"))!] } ?? []
+        #expect(totals(r.0) == want, "\(r.0)")
+    }
 
     @Test(arguments: receipts) func total(_ r: ([String], String?)) {
         let want = r.1.map { [Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX"))!] } ?? []

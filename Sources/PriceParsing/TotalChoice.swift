@@ -1,0 +1,220 @@
+import Foundation
+#if canImport(Geometry)
+    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+#endif
+
+/// Which price on a page is the amount to pay (`role = .total`).
+///
+/// Every line with a total keyword offers a candidate: its rightmost non-negative price, else a
+/// bare number on it, else the first price on the next line (unless that is a payment line). A receipt repeats the word on
+/// lines that are not the total (`Subtotal`, `Total excl. GST`, `Total Qty 6`, the VAT table's
+/// `Total : 42.20 2.53`, `MWST-Betrag`), so each candidate is scored by what holds on any
+/// receipt, in any layout:
+/// - **words**: the line names another amount (subtotal, tax, net, discount, rounding, item
+///   count), unless it says the tax is included (`incl. GST`, `inkl. MwSt`, `TTC`, `税込`);
+/// - **position**: the total is printed before the payment (cash or card) lines; a candidate
+///   below them is in the VAT table or a footer;
+/// - **arithmetic**: cash handed over less the change is the total; a card or exact cash
+///   payment repeats it; the lines right above it (subtotal, tax, discount, rounding) add up
+///   to it.
+/// The highest score wins; among equals the last line wins, unless an earlier one is printed
+/// markedly taller. A best score below zero marks nothing. When the cash and change lines give an amount that no candidate has but a
+/// price above the payment has, that price is the total (the keyword was misread).
+enum TotalChoice {
+    /// An earlier total line keeps the role over a later one of the same score when it is more
+    /// than 13/10 as tall: a receipt prints its total larger than the lines that repeat the
+    /// word. Set by hand with the first parser (integers: no rounding at the boundary), not
+    /// fitted to a data set.
+    static let tallerRatio = (numerator: 13, denominator: 10)
+
+    /// Score weights. Arithmetic outranks words (a sum that holds is seldom chance; a word may
+    /// be misread or mean something else in another shop's layout): the payment outweighs a
+    /// word against the line. The lines above adding up weigh less, as a receipt's subtotals
+    /// add up too (`Total 6% supplies (Inc. GST) 24.16` under `22.80` and `1.36`); with 2,
+    /// sroie-dev's marked totals fell from 51 to 49 of 63.
+    enum Weight {
+        /// The line names another amount than the one to pay.
+        static let namesAnother = -2
+        /// The line says this is the amount to pay (`to pay`, `payable`, `zu zahlen`), not
+        /// only a total (a receipt may print several: per tax rate, per section).
+        static let namesTheAmountToPay = 1
+        /// The candidate stands below the first payment line.
+        static let afterPayment = -2
+        /// Cash handed over less the change, or the card payment, is this amount.
+        static let paid = 3
+        /// A payment line (card, or cash with no change) shows this amount.
+        static let paidExactly = 1
+        /// The priced lines right above add up to this amount.
+        static let linesAboveAddUp = 1
+        /// A price that is not on a keyword line but that the payment confirms.
+        static let confirmedWithoutKeyword = 2
+    }
+
+    /// How many priced lines right above a candidate may add up to it: subtotal, service
+    /// charge, tax, discount, rounding (five lines at most on the receipts of every language
+    /// in `Languages.swift`); two at least, so a repeated amount is not a sum.
+    static let addendLines = 2...5
+
+    struct Candidate {
+        var line: Int
+        var index: Int
+        var amount: Decimal
+        var height: Int
+        var score: Int
+    }
+
+    /// Marks the total among `perLine` (the prices of each of `lines`), after repairing a total
+    /// misread by a digit or two that cash less change corrects (`ReceiptArithmetic`).
+    static func mark(_ perLine: inout [[PriceMatch]], lines: [TextLine], options: ParserOptions) {
+        var offered: [(keyword: Int, line: Int, index: Int)] = []
+        for i in lines.indices where TotalKeywords.matches(lines[i]) {
+            var found: (Int, Int)? = nil
+            if let j = perLine[i].lastIndex(where: { $0.amount >= 0 }) {
+                found = (i, j)
+            } else {
+                var o = options
+                o.bareNumbers = .all
+                let again = PriceParser(options: o).parse(lines[i])
+                if let m = again.last(where: { $0.amount >= 0 }) {
+                    perLine[i].append(m)
+                    found = (i, perLine[i].count - 1)
+                } else if i + 1 < lines.count, !TotalKeywords.matches(lines[i + 1]), !Payment.names(lines[i + 1]),
+                    let j = perLine[i + 1].firstIndex(where: { $0.amount >= 0 })
+                {
+                    found = (i + 1, j)
+                }
+            }
+            if let (li, mi) = found { offered.append((i, li, mi)) }
+        }
+        let payment = Payment.find(perLine, lines: lines)
+        ReceiptArithmetic.check(&perLine, lines: lines, payment: payment)
+        var candidates: [Candidate] = []
+        for (i, li, mi) in offered {
+            var score = 0
+            if TotalKeywords.namesAnother(lines[i]) { score += Weight.namesAnother }
+            if TotalKeywords.toPay.matches(lines[i]) { score += Weight.namesTheAmountToPay }
+            if let first = payment?.firstLine, li > first { score += Weight.afterPayment }
+            let amount = perLine[li][mi].amount
+            score += confirmations(amount, line: li, perLine: perLine, payment: payment)
+            candidates.append(Candidate(line: li, index: mi, amount: amount, height: lines[i].box?.height ?? 0, score: score))
+        }
+        // The amount paid with no keyword candidate: the price above the payment that has it.
+        // Else the first payment's own amount, when the price printed right above the payment
+        // has it (a rounded total: `Rounding RM 27.30` over `CASH RM 27.30`); no further up,
+        // where a round sum of cash handed over is as often an item's price.
+        if let p = payment {
+            var sure: [(amount: Decimal, lines: Range<Int>, score: Int)] = []
+            if let paid = p.paid { sure.append((paid, 0..<p.firstLine, Weight.confirmedWithoutKeyword)) }
+            if let first = p.amounts.first, let above = (0..<p.firstLine).last(where: { !perLine[$0].isEmpty }) {
+                sure.append((first, above..<p.firstLine, Weight.paidExactly))
+            }
+            for (amount, range, score) in sure where amount > 0 {
+                guard !candidates.contains(where: { $0.amount == amount }),
+                    let li = range.last(where: { l in perLine[l].contains { $0.amount == amount } }),
+                    let mi = perLine[li].lastIndex(where: { $0.amount == amount })
+                else { continue }
+                candidates.append(Candidate(line: li, index: mi, amount: amount, height: lines[li].box?.height ?? 0, score: score))
+                break
+            }
+        }
+        var best: Candidate? = nil
+        for c in candidates {
+            if let b = best {
+                if c.score < b.score { continue }
+                // an earlier, taller total of the same score stays
+                if c.score == b.score, b.height * tallerRatio.denominator > c.height * tallerRatio.numerator { continue }
+            }
+            best = c
+        }
+        // A best that names another amount and that nothing confirms is no total (`Total
+        // included GST 1.42` under items): no mark rather than a wrong one. One line alone has
+        // no page to judge by (`pricecam parse 'Total GST 1.42'`, the OCR's vote on each total
+        // line): its total word marks it.
+        if let b = best, b.score >= 0 || lines.count == 1 { perLine[b.line][b.index].role = .total }
+    }
+
+    /// What the page's arithmetic says for `amount` as the total on line `line`.
+    static func confirmations(_ amount: Decimal, line: Int, perLine: [[PriceMatch]], payment: Payment?) -> Int {
+        var score = 0
+        if let p = payment {
+            if let paid = p.paid, paid == amount, amount > 0 { score += Weight.paid }
+            if p.amounts.contains(amount), amount > 0, p.paid == nil || p.paid == amount {
+                score += Weight.paidExactly
+            }
+        }
+        // The nearest priced lines above, each by its last amount.
+        var sum = Decimal(0), terms = 0, nonZero = 0
+        for l in stride(from: line - 1, through: 0, by: -1) where !perLine[l].isEmpty {
+            guard let last = perLine[l].last else { continue }
+            sum += last.amount
+            terms += 1
+            if last.amount != 0 { nonZero += 1 }
+            if terms > addendLines.upperBound { break }
+            if addendLines.contains(terms), nonZero >= 2, sum == amount {
+                score += Weight.linesAboveAddUp
+                break
+            }
+        }
+        return score
+    }
+}
+
+/// The payment lines of a receipt: cash handed over (with the change given back) and card
+/// payments, each with its amount.
+struct Payment {
+    /// The first payment line.
+    var firstLine: Int
+    /// The amounts on the payment lines.
+    var amounts: [Decimal]
+    /// Cash handed over less the change, when both are read, and how sure that is (the least
+    /// confidence of the two readings).
+    var cashLessChange: (amount: Decimal, confidence: Double)?
+    /// The card payment's amount when no cash was given.
+    var card: Decimal?
+    /// The amount paid.
+    var paid: Decimal? { cashLessChange?.amount ?? card }
+
+    /// Words on a card payment line, by language as card terminals print them: `VISA`,
+    /// `Mastercard`, `Card`/`Debit`/`Credit` (en), `Karte`/`EC-Karte`/`Girocard`/`Lastschrift` (de), `Carte`/
+    /// `CB` (fr), `Tarjeta` (es), `Carta` (it), `Cartão` (pt), `Pin` (nl), `Karta`/`Kartou`
+    /// (pl/cs), `Kart` (tr), `Карта`/`Картка` (ru/uk); Japanese, Chinese, Korean, Thai as
+    /// substrings.
+    static let card = ReceiptKeywords(
+        words: [
+            "visa", "mastercard", "maestro", "amex", "card", "debit", "credit", "eftpos", "karte", "girocard", "kartenzahlung",
+            "ec", "lastschrift",
+            "carte", "cb", "tarjeta", "carta", "cartão", "cartao", "pin", "pinnen", "karta", "kartou", "kart", "карта",
+            "картка", "картою",
+        ],
+        substrings: ["クレジット", "カード", "刷卡", "信用卡", "카드", "บัตร"])
+
+    /// Whether `line` has a payment word (cash, card or change): its amount is not a total's,
+    /// even on the line after a total word whose amount was not read (`Total Poh` / `Bar €2,00`).
+    static func names(_ line: TextLine) -> Bool {
+        ReceiptArithmetic.cash.matches(line) || card.matches(line) || ReceiptArithmetic.change.matches(line)
+    }
+
+    static func find(_ perLine: [[PriceMatch]], lines: [TextLine]) -> Payment? {
+        func tender(_ l: Int) -> Bool {
+            (ReceiptArithmetic.cash.matches(lines[l]) || card.matches(lines[l])) && !ReceiptArithmetic.change.matches(lines[l])
+                && !TotalKeywords.matches(lines[l]) && perLine[l].contains { $0.amount > 0 }
+        }
+        guard let first = lines.indices.first(where: tender) else { return nil }
+        var amounts: [Decimal] = []
+        for l in first..<lines.count where tender(l) {
+            if let a = perLine[l].last(where: { $0.amount > 0 })?.amount { amounts.append(a) }
+        }
+        var cash: (Decimal, Double)? = nil
+        var charged: Decimal? = nil
+        let cashLine = (first..<lines.count).first(where: { tender($0) && ReceiptArithmetic.cash.matches(lines[$0]) })
+        if let c = cashLine, let given = perLine[c].last(where: { $0.amount > 0 }),
+            let r = ((c + 1)..<lines.count).first(where: { ReceiptArithmetic.change.matches(lines[$0]) }),
+            let back = perLine[r].last(where: { $0.amount >= 0 })
+        {
+            cash = (given.amount - back.amount, min(given.confidence, back.confidence))
+        } else if cashLine == nil, let c = (first..<lines.count).first(where: { tender($0) && card.matches(lines[$0]) }) {
+            charged = perLine[c].last(where: { $0.amount > 0 })?.amount
+        }
+        return Payment(firstLine: first, amounts: amounts, cashLessChange: cash, card: charged)
+    }
+}
