@@ -704,6 +704,208 @@ def degrade(family, rng, img):
     return img, {}
 
 
+# ---------------------------------------------------------------- menus ----
+# Restaurant menus in nine languages, as a traveller photographs them: dish then price at the
+# row's end (right-aligned, sometimes with dot leaders), sizes on one row, a "market price"
+# row with no number, section headers, and numbers that are not prices (dish numbers,
+# calories, opening hours, a phone number, an address, a year). Each menu's currency prints
+# the way its menus do: TWD, JPY, KRW, VND as bare whole numbers (TWD's CLDR cashDigits are 0),
+# CNY with 元 or ¥, EUR with decimals. Truth: the prices drawn, in order.
+
+MENU_LANGS = {
+    # code: (currency, font, title, sections, dishes, market word, size words, footer, price form)
+    "zh-Hant": ("TWD", "cjk", "老王牛肉麵館", ["主食", "小吃", "飲料"],
+                ["牛肉麵", "滷肉飯", "小籠包", "蔥油餅", "酸辣湯", "炒青菜", "珍珠奶茶", "鍋貼", "排骨飯"],
+                "時價", ("小", "大"), ["營業時間 11:00-21:00", "電話 02-2345-6789", "台北市信義路五段7號", "創業1998年"], "bare"),
+    "zh-Hans": ("CNY", "cjk", "川味小馆", ["热菜", "主食", "汤类"],
+                ["宫保鸡丁", "麻婆豆腐", "鱼香肉丝", "回锅肉", "酸辣汤", "扬州炒饭", "红烧肉", "水煮鱼", "蛋炒饭"],
+                "时价", ("小份", "大份"), ["营业时间 10:30-22:00", "电话 010-6543-2100", "北京市朝阳路88号"], "yuan"),
+    "ja": ("JPY", "cjk", "らーめん 一番", ["麺類", "ご飯もの", "飲み物"],
+           ["醤油ラーメン", "味噌ラーメン", "餃子", "唐揚げ定食", "親子丼", "カレーライス", "枝豆", "生ビール", "天ぷらそば"],
+           "時価", ("並", "大盛"), ["営業時間 11:00-23:00", "TEL 03-1234-5678", "東京都新宿区1-2-3"], "bare"),
+    "ko": ("KRW", "cjk", "한우 식당", ["식사", "분식", "주류"],
+           ["김치찌개", "된장찌개", "비빔밥", "불고기", "냉면", "떡볶이", "김밥", "소주", "제육볶음"],
+           "시가", ("소", "대"), ["영업시간 10:00-22:00", "전화 02-123-4567", "서울시 중구 명동 12"], "bare"),
+    "vi": ("VND", "sans", "Quán Phở Hà Nội", ["Món chính", "Món ăn nhẹ", "Đồ uống"],
+           ["Phở bò tái", "Bún chả", "Bánh mì thịt", "Cơm tấm", "Gỏi cuốn", "Bún bò Huế", "Cà phê sữa đá", "Chè ba màu",
+            "Nước mía"],
+           "Thời giá", ("Nhỏ", "Lớn"), ["Mở cửa 6:00-22:00", "ĐT 024-3826-1234", "Số 12 phố Hàng Bạc"], "dong"),
+    "fr": ("EUR", "sans", "Bistrot du Marché", ["Entrées", "Plats", "Desserts"],
+           ["Soupe à l'oignon", "Croque-monsieur", "Steak frites", "Salade niçoise", "Crème brûlée", "Tarte tatin",
+            "Café crème", "Confit de canard", "Moules marinières"],
+           "Prix du marché", ("Verre", "Bouteille"), ["Ouvert 12:00-23:00", "Tél. 01 42 60 12 34", "Depuis 1998"], "euro"),
+    "it": ("EUR", "sans", "Trattoria da Mario", ["Antipasti", "Primi", "Dolci"],
+           ["Bruschetta", "Spaghetti carbonara", "Pizza margherita", "Lasagne al forno", "Risotto ai funghi", "Tiramisù",
+            "Panna cotta", "Ossobuco", "Caffè"],
+           "Prezzo di mercato", ("Piccola", "Grande"), ["Aperto 12:00-15:00", "Tel. 06 6880 1234", "Dal 1965"], "euro"),
+    "es": ("EUR", "sans", "Taberna El Puerto", ["Entrantes", "Principales", "Postres"],
+           ["Gazpacho", "Paella valenciana", "Tortilla española", "Croquetas", "Pulpo a la gallega", "Churros",
+            "Café con leche", "Patatas bravas", "Flan casero"],
+           "Según mercado", ("Tapa", "Ración"), ["Abierto 13:00-23:30", "Tel. 91 522 12 34", "Desde 1987"], "euro"),
+    "el": ("EUR", "sans", "Ταβέρνα Το Λιμάνι", ["Ορεκτικά", "Κυρίως πιάτα", "Επιδόρπια"],
+           ["Χωριάτικη σαλάτα", "Μουσακάς", "Σουβλάκι", "Γύρος", "Τζατζίκι", "Παστίτσιο", "Μπακλαβάς", "Ελληνικός καφές",
+            "Γεμιστά"],
+           "Τιμή ημέρας", ("Μικρό", "Μεγάλο"), ["Ανοιχτά 12:00-24:00", "Τηλ. 210 123 4567", "Από το 1975"], "euro"),
+}
+MENU_DEGRADE = [None, "perspective", "shadow", "blur", "jpeg"]
+
+
+def menu_price(rng, form, cur):
+    """(text drawn, amount) of one menu price in the menu's own form."""
+    if cur == "TWD":
+        v = rng.choice(range(40, 400, 5))
+        return str(v), str(v)
+    if cur == "JPY":
+        v = rng.choice(range(300, 1600, 10))
+        t = group(str(v), ",")
+        return rng.choice([t, t, t + "円"]), str(v)
+    if cur == "KRW":
+        v = rng.choice(range(4000, 30000, 500))
+        t = group(str(v), ",")
+        return rng.choice([t, t, t + "원"]), str(v)
+    if cur == "VND":
+        v = rng.choice(range(15000, 120000, 5000))
+        t = group(str(v), ".")
+        return rng.choice([t, t + "đ", t + " đ"]), str(v)
+    if cur == "CNY":
+        v = rng.choice(range(12, 98))
+        return rng.choice([str(v) + "元", "¥" + str(v)]), str(v)
+    minor = rng.choice(range(350, 3200, 50))
+    t = fmt_number(minor, 2, ",", ".")
+    return rng.choice([t, t, t + " €"]), fmt_amount(minor, 2)
+
+
+def scene_menu(rng, lang):
+    cur, fname, title, sections, dishes, market, sizes, footer, form = MENU_LANGS[lang]
+    size = rng.randint(30, 36)
+    f = font(fname, size)
+    fb = font(fname + "-bold" if fname + "-bold" in FONT_FILES else fname, int(size * 1.25))
+    w = 860
+    mx = 50
+    lh = int(size * 1.55)
+    dish_order = rng.sample(dishes, len(dishes))
+    rows = [("title", title)]
+    numbered = lang in ("zh-Hant", "ja", "ko") and rng.random() < 0.5
+    k = 0
+    for si, sec in enumerate(sections):
+        rows.append(("section", sec))
+        for _ in range(3):
+            rows.append(("dish", dish_order[k % len(dish_order)]))
+            k += 1
+        if si == 0:
+            rows.append(("sizes", dish_order[k % len(dish_order)]))
+            k += 1
+        if si == 1:
+            rows.append(("market", dish_order[k % len(dish_order)]))
+            k += 1
+    rows.append(("gap", ""))
+    for line in footer:
+        rows.append(("footer", line))
+    h = lh * (len(rows) + 1) + 2 * mx
+    paper = gray(rng.randint(228, 246))
+    img = paper_background(rng, w, h, color=paper, blotch=(3, 6))
+    draw = ImageDraw.Draw(img)
+    ink = gray(rng.randint(15, 45))
+    prices = []
+    y = mx + lh
+    for n, (kind, text) in enumerate(rows):
+        if kind == "title":
+            tw, _, _ = text_size(draw, text, fb)
+            draw.text(((w - tw) // 2, y), text, font=fb, fill=ink, anchor="ls")
+        elif kind == "section":
+            draw.text((mx, y), text, font=fb, fill=ink, anchor="ls")
+        elif kind in ("footer",):
+            fs = font(fname, int(size * 0.8))
+            draw.text((mx, y), text, font=fs, fill=ink, anchor="ls")
+        elif kind == "market":
+            draw.text((mx + size, y), text, font=f, fill=ink, anchor="ls")
+            mw, _, _ = text_size(draw, market, f)
+            draw.text((w - mx - mw, y), market, font=f, fill=ink, anchor="ls")
+        elif kind == "dish":
+            name = text
+            if numbered:
+                name = "%s%d. %s" % (rng.choice("ABC"), rng.randint(1, 30), name)
+            if rng.random() < 0.25:
+                name += " (%d kcal)" % rng.randrange(250, 900, 10)
+            ptxt, amount = menu_price(rng, form, cur)
+            draw.text((mx + size, y), name, font=f, fill=ink, anchor="ls")
+            pw, _, _ = text_size(draw, ptxt, f)
+            px = w - mx - pw
+            if rng.random() < 0.4:  # dot leaders
+                nw, _, _ = text_size(draw, name, f)
+                dots = "." * max(0, int((px - (mx + size + nw) - size) / max(1, f.getlength("."))))
+                draw.text((mx + size + nw + size // 2, y), dots, font=f, fill=ink, anchor="ls")
+            draw.text((px, y), ptxt, font=f, fill=ink, anchor="ls")
+            prices.append({"text": ptxt, "amount": amount, "currency": cur,
+                           "box": draw.textbbox((px, y), ptxt, font=f, anchor="ls")})
+        elif kind == "sizes":
+            draw.text((mx + size, y), text, font=f, fill=ink, anchor="ls")
+            parts = []
+            for word in sizes:
+                parts.append((word, menu_price(rng, form, cur)))
+            # "S 120  L 150" right-aligned: each size word, then its price
+            x = w - mx
+            drawn = []
+            for word, (ptxt, amount) in reversed(parts):
+                pw, _, _ = text_size(draw, ptxt, f)
+                x -= pw
+                drawn.append((x, ptxt, amount))
+                ww, _, _ = text_size(draw, word + " ", f)
+                x -= ww
+                draw.text((x, y), word + " ", font=f, fill=ink, anchor="ls")
+                x -= size
+            for px, ptxt, amount in reversed(drawn):
+                draw.text((px, y), ptxt, font=f, fill=ink, anchor="ls")
+                prices.append({"text": ptxt, "amount": amount, "currency": cur,
+                               "box": draw.textbbox((px, y), ptxt, font=f, anchor="ls")})
+        y += lh
+    return img, prices, None
+
+
+def write_gt(d, gt):
+    """gt.json of one family: one image per line, keys sorted; returns the image count."""
+    with open(os.path.join(d, "gt.json"), "w", encoding="utf-8") as fh:
+        fh.write("{\n")
+        keys = sorted(gt)
+        for j, k in enumerate(keys):
+            fh.write(" %s: %s%s\n" % (json.dumps(k), json.dumps(gt[k], ensure_ascii=False),
+                                      "," if j + 1 < len(keys) else ""))
+        fh.write("}\n")
+    return len(gt)
+
+
+def gen_menus(out):
+    d = os.path.join(out, "menus")
+    if os.path.isdir(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    gt = {}
+    for lang in sorted(MENU_LANGS):
+        for i in range(2):
+            rng = random.Random("%s:menus:%s:%d" % (SEED, lang, i))
+            img, prices, total = scene_menu(rng, lang)
+            boxes = [p["box"] for p in prices]
+            img = img.convert("L")
+            family = MENU_DEGRADE[(i + len(gt)) % len(MENU_DEGRADE)]
+            params = {}
+            if family:
+                img, params = degrade(family, rng, img)
+            if "map" in params:
+                boxes = [map_box(bx, params["map"]) for bx in boxes]
+            ext = "jpg" if family == "jpeg" else "png"
+            name = "%s_%d.%s" % (lang, i + 1, ext)
+            path = os.path.join(d, name)
+            if family == "jpeg":
+                img.save(path, "JPEG", quality=max(30, params["quality"] * 2), optimize=False, progressive=False)
+            else:
+                img.save(path, "PNG", compress_level=9)
+            e = gt_entry(prices, total, [box_xywh(bx, img.width, img.height) for bx in boxes])
+            e["currency"] = MENU_LANGS[lang][0]
+            e["language"] = lang
+            gt[name] = e
+    return write_gt(d, gt)
+
+
 # ------------------------------------------------------------- families ----
 
 CLEAN_KINDS = (["frame640"] * 12 + ["frame1280"] * 8 + ["tag"] * 10 + ["receipt"] * 10)
@@ -798,18 +1000,11 @@ def gen_family(family, out):
             else:
                 img.save(path, "PNG", compress_level=9)
             gt[name] = gt_entry(prices, total, [box_xywh(bx, img.width, img.height) for bx in boxes])
-    with open(os.path.join(d, "gt.json"), "w", encoding="utf-8") as fh:
-        fh.write("{\n")
-        keys = sorted(gt)
-        for j, k in enumerate(keys):
-            fh.write(" %s: %s%s\n" % (json.dumps(k), json.dumps(gt[k], ensure_ascii=False),
-                                      "," if j + 1 < len(keys) else ""))
-        fh.write("}\n")
-    return len(gt)
+    return write_gt(d, gt)
 
 
 SYMBOL_KINDS = ["frame640", "frame1280", "tag"] * 4
-FAMILIES = ["clean"] + DEGRADED + ["symbols", "negatives"]
+FAMILIES = ["clean"] + DEGRADED + ["symbols", "negatives", "menus"]
 
 
 def check_family(d, psm):
@@ -911,7 +1106,7 @@ def main():
         return
     check_fonts()
     for fam in a.only or FAMILIES:
-        n = gen_family(fam, a.out)
+        n = gen_menus(a.out) if fam == "menus" else gen_family(fam, a.out)
         print("%-12s %3d images" % (fam, n))
 
 

@@ -98,9 +98,54 @@ public final class PageReader {
             // 0.63 -> 0.51: it flattens the tag cards' contrast).
             return try readRegions(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page:
-            return try readPage(normalized(upright), isFrame: image.isFrame, original: image)
+            let page = try readPage(normalized(upright), isFrame: image.isFrame, original: image)
+            return try withPriceColumn(page, regions: regions, in: upright, isFrame: image.isFrame)
         }
     }
+
+    /// A right-aligned column of prices that the page reading lost, read box by box.
+    ///
+    /// Tesseract's page layout reads a row as one line; across a wide gap, dot leaders or a
+    /// script model beside Latin digits (a menu: `牛肉麵 ........ 180`) it can garble the number
+    /// at the row's end while the row's text survives. The detector boxed each of those
+    /// numbers: a short box whose right edge lines up with at least `columnPeers` others' (the
+    /// column a menu, a price list or a receipt prints its prices in) and that no word of the
+    /// page reading holding a price overlaps is read alone, and its line is added when it holds a price read as
+    /// surely as one the second pass adds.
+    func withPriceColumn(_ page: RecognizedPage, regions: [TextRegion], in image: GrayImage, isFrame: Bool) throws(OCRError)
+        -> RecognizedPage
+    {
+        guard !isFrame, !regions.isEmpty else { return page }
+        // The page's words that hold a price alone (`50.00`, not a garbled `150900000090000009`).
+        let priced = page.lines.flatMap(\.words).filter { w in
+            w.text.contains(where: \.isNumber) && !judge.prices(in: [TextLine(words: [w])]).isEmpty
+        }.compactMap(\.box)
+        var out = page
+        var added = 0
+        for r in regions where r.glyphs <= Self.priceGlyphs {
+            let right = r.rect.x + r.rect.width
+            let tolerance = max(r.glyphHeight, 1)
+            let peers = regions.filter { $0.rect != r.rect && abs($0.rect.x + $0.rect.width - right) <= tolerance }.count
+            guard peers >= Self.columnPeers else { continue }
+            let covered = priced.contains { $0.intersectionArea(r.rect) > 0 }
+            // As sure as a price the second pass adds (a shadowed `2,11` read `2,18` at 0.49 is
+            // left out, `67 元` at 0.89 kept).
+            guard !covered, let line = try firstReading(r, in: image).line,
+                judge.prices(in: [line]).contains(where: { $0.confidence >= SecondPass.addedPriceConfidence })
+            else { continue }
+            out.lines.append(line)
+            added += 1
+        }
+        if added > 0 {
+            out.lines.sort { ($0.box?.y ?? 0, $0.box?.x ?? 0) < ($1.box?.y ?? 0, $1.box?.x ?? 0) }
+            OCRLog.write("price column: \(added) boxes the page reading lost, read alone")
+        }
+        return out
+    }
+
+    /// Right edges a price box must line up with to be in a column: two others make three in a
+    /// line, the fewest that is a column rather than a coincidence of two rows.
+    static let columnPeers = 2
 
     // MARK: preprocessing
 

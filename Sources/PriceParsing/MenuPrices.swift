@@ -23,6 +23,8 @@ enum MenuPrices {
         // tables and opening hours: `Stůl 12`, `Öppet 11-22`
         "stůl", "stół", "mesa", "tavolo", "tafel", "bord", "bàn", "open", "opening", "hours", "daily", "öppet",
         "geöffnet", "otevřeno", "ouvert", "abierto", "aperto", "horario", "orario", "åpent", "åben",
+        // addresses: `Số 12 phố Hàng Bạc` (vi), `Hausnummer`
+        "số", "so", "ul.", "ulica", "via", "rue", "calle", "straße", "strasse",
     ]
     /// Endings of a CJK word that make the number after it a reference (`7號`, `2樓`, `信義路5段`
     /// put the number before them; `桌 12`, `年 2024` after).
@@ -66,6 +68,26 @@ enum MenuPrices {
                 let atEnd = rowEnd(b, words) && hasText(before: a, words)
                 let option = a > 0 && optionWords.contains(words[a - 1].lowercased()) && endsWithPrice
                 if atEnd || option { out.append((i, m)) }
+            }
+        }
+        return out
+    }
+
+    /// `perLine` without the bare whole numbers that a reference word stands right before
+    /// (`No. 12`, `Số 12`, `Table 4`), in a currency printed whole, whatever rule took them:
+    /// zero-minor-unit currencies take every bare whole number.
+    static func withoutReferences(_ perLine: [[PriceMatch]], lines: [TextLine], options: ParserOptions) -> [[PriceMatch]] {
+        guard let hint = options.currencyHint?.uppercased(), Currencies.printedDigits(hint) == 0 else { return perLine }
+        var out = perLine
+        for (i, line) in lines.enumerated() where !perLine[i].isEmpty {
+            let words = line.words.map(\.text)
+            var cursor = 0
+            out[i] = perLine[i].filter { m in
+                guard m.flags.contains(.bareNumber), m.amount == m.amount.rounded,
+                    let (a, _) = wordRange(of: m.text, in: words, from: cursor)
+                else { return true }
+                cursor = a
+                return !isReference(before: a, words)
             }
         }
         return out

@@ -61,6 +61,7 @@ public struct PriceParser: Sendable {
             perLine[i].append(m)
             perLine[i].sort { ($0.box?.x ?? 0) < ($1.box?.x ?? 0) }
         }
+        perLine = MenuPrices.withoutReferences(perLine, lines: lines, options: options)
         TotalChoice.mark(&perLine, lines: lines, options: options)
         return TaxPairs.marked(perLine, lines: lines)
     }
@@ -226,6 +227,13 @@ struct Associator {
         return scalar(k) == 0x45
     }
 
+    /// `105.000d`: the dong sign `đ` read as `d` by a Latin model, with the stored currency VND
+    /// (no unit is written `d` after a price there).
+    private func isMisreadDong(_ k: Int) -> Bool {
+        guard hint == "VND", k < T.count, case .word = T[k].kind, T[k].end - T[k].start == 1 else { return false }
+        return scalar(k) == 0x64 || scalar(k) == 0x44
+    }
+
     /// The number token at k with the marker, signs and unit around it; nil when it is no price
     /// (rejected by the scanner, glued to what makes it an identifier, or a quantity).
     func candidate(_ k: Int, allowSign: Bool = true, used: TokenSet) -> Candidate? {
@@ -267,7 +275,7 @@ struct Associator {
         guard k + 1 < T.count else { return false }
         switch T[k + 1].kind {
         case .word(let w):
-            if isLoneE(k + 1) { return false }
+            if isLoneE(k + 1) || isMisreadDong(k + 1) { return false }
             if T[k + 1].gap == 0 { return true }
             if T[k + 1].gap <= 2, w.isUnit {
                 let hasDecimalSep =

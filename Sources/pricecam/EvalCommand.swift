@@ -87,7 +87,9 @@ struct Eval: ParsableCommand {
                 score.add(truth: entry.truth, found: found, marked: r.markedTotal, failed: r.failed)
                 if misses {
                     let missedTotal = entry.truth.total.map { !found.contains($0) } ?? false
-                    let misMarked = entry.truth.total.map { !missedTotal && r.markedTotal != $0 } ?? false
+                    // a price marked on another amount (an image with nothing marked, a tag or a
+                    // frame, counts in the rate but is not listed)
+                    let misMarked = entry.truth.total.map { !missedTotal && r.markedTotal != nil && r.markedTotal != $0 } ?? false
                     let missedAmounts = entry.truth.amounts.map { Set($0) != Set(found) } ?? false
                     if missedTotal || misMarked || missedAmounts || r.failed {
                         let want =
@@ -96,7 +98,7 @@ struct Eval: ParsableCommand {
                         missLines.append(
                             "\(entry.path): want [\(want)] got [\(found.map { "\($0)" }.joined(separator: " "))]"
                                 + (missedTotal ? " total \(entry.truth.total.map { "\($0)" } ?? "") missed" : "")
-                                + (misMarked ? " total marked on \(r.markedTotal.map { "\($0)" } ?? "nothing")" : "")
+                                + (misMarked ? " total marked on \(r.markedTotal.map { "\($0)" } ?? "")" : "")
                                 + (r.error.map { " error: \($0)" } ?? ""))
                     }
                 }

@@ -84,11 +84,53 @@ struct FixtureRegressionTests {
             "\(family): amount precision \(precision) < floor \(floor.precision)\n\(misses.joined(separator: "\n"))")
     }
 
+    /// Menus (`Fixtures/menus`, nine languages, two each): amount recall and precision per
+    /// language, each menu read with its shop's currency in the settings (the script's model,
+    /// the currency's price rules: `MenuPrices`). Floors sit at or just under the values
+    /// measured when the family was added (2026-11-25, docs/benchmarks): the issue's target is
+    /// recall 0.9 and precision 0.8 in every language, which both Chinese sets do not reach yet
+    /// (the page reading garbles rows of CJK text, dot leaders and a price, and `75元` is read
+    /// `7576`; read box by box they reach 0.82 and 1.00, see docs/benchmarks).
+    static let menuFloors: [String: (recall: Double, precision: Double)] = [
+        "el": (0.95, 0.95), "es": (0.90, 0.90), "fr": (0.95, 0.95), "it": (0.95, 0.95), "ja": (0.95, 0.90),
+        "ko": (0.95, 0.80), "vi": (0.90, 0.85), "zh-Hans": (0.63, 0.95), "zh-Hant": (0.81, 0.80),
+    ]
+
+    @Test("menus keep their floors in every language", arguments: menuFloors.keys.sorted())
+    func menus(language: String) throws {
+        let set = try EvaluationSet.load("\(Self.fixtures)/menus/gt.json", name: "menus")
+        let entries = set.entries.filter { ($0.path as NSString).lastPathComponent.hasPrefix(language + "_") }
+        #expect(entries.count >= 2)
+        var score = Score()
+        var misses: [String] = []
+        for entry in entries {
+            let currency = try #require(entry.truth.currency)
+            let models = (["eng"] + Language.scriptModels(for: currency)).joined(separator: "+")
+            let settings = ExtractionSettings(
+                ocr: OCRConfiguration(
+                    tessdata: try Tessdata.locate(explicit: nil, language: models), language: models,
+                    priceModel: Tessdata.locatePriceModel(explicit: nil), detectorModel: try Tessdata.locateDetectorModel()),
+                parser: ParserOptions(currencyHint: currency), converter: nil)
+            let result = try Extractor(settings: settings).extract(path: entry.path)
+            let found = result.prices.map(\.match.amount)
+            score.add(truth: entry.truth, found: found, failed: result.error != nil)
+            if let want = entry.truth.amounts, want.sorted() != found.sorted() {
+                misses.append("\((entry.path as NSString).lastPathComponent): want \(want) got \(found)")
+            }
+        }
+        let floor = try #require(Self.menuFloors[language])
+        let recall = try #require(score.recall), precision = try #require(score.precision)
+        #expect(recall >= floor.recall, "\(language): amount recall \(recall) < \(floor.recall)\n\(misses.joined(separator: "\n"))")
+        #expect(
+            precision >= floor.precision,
+            "\(language): amount precision \(precision) < \(floor.precision)\n\(misses.joined(separator: "\n"))")
+    }
+
     @Test("every family on disk is covered by a test")
     func familiesCovered() throws {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures)
             .filter { FileManager.default.fileExists(atPath: "\(Self.fixtures)/\($0)/gt.json") }
-        let covered = Set(Self.floors.keys).union(["clean", "negatives"])
+        let covered = Set(Self.floors.keys).union(["clean", "negatives", "menus"])
         #expect(Set(onDisk).isSubset(of: covered), "families without a floor: \(Set(onDisk).subtracting(covered))")
         #expect(covered.isSubset(of: Set(onDisk)), "families missing on disk: \(covered.subtracting(Set(onDisk)))")
     }

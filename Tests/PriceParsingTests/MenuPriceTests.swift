@@ -22,6 +22,8 @@ import Testing
         (["Beef noodles (350 kcal) 180", "Set for 2 people 1280", "S 120 / L 150", "Since 1998"], "TWD", ["120", "150", "180", "1280"]),
         // Czech, CZK: rows end with the price; options by glass and bottle
         (["Svíčková na smetaně 245", "Plzeň 0,5 l 59", "Víno sklenka 89 / láhev 420", "Stůl 12"], "CZK", ["59", "89", "245", "420"]),
+        // Vietnamese, VND (no minor unit): đ read as d; the house number after Số is none
+        (["Chè ba màu 20.000d", "Phở bò 45.000 đ", "Số 12 phố Hàng Bạc"], "VND", ["20000", "45000"]),
         // Swedish, SEK
         (["Köttbullar med potatismos 149", "Kaffe 35", "Öppet 11-22"], "SEK", ["35", "149"]),
     ]
