@@ -862,6 +862,164 @@ def scene_menu(rng, lang):
     return img, prices, None
 
 
+# ------------------------------------------------------- receipts-intl ----
+# Till receipts in fourteen languages as their shops print them: item lines, a subtotal, the
+# VAT line, the total (the amount to pay), cash handed over and the change, and a VAT table
+# under the payment whose gross column repeats the total. Every amount drawn is in the truth;
+# `total` is the amount to pay, which the parser must mark (`role: total`).
+
+RECEIPT_LANGS = {
+    # code: (currency, decimal sep, minor digits, subtotal, VAT word, total, cash, change, thanks,
+    #        items, font)
+    "de": ("EUR", ",", 2, "Zwischensumme", "MwSt", "SUMME", "Bar", "Rückgeld", "Vielen Dank",
+           ["Milch", "Brot", "Butter", "Käse", "Äpfel", "Kaffee", "Joghurt"], "mono"),
+    "fr": ("EUR", ",", 2, "Sous-total", "TVA", "TOTAL TTC", "Espèces", "Rendu", "Merci",
+           ["Baguette", "Fromage", "Lait", "Beurre", "Pommes", "Café", "Yaourt"], "mono"),
+    "es": ("EUR", ",", 2, "Subtotal", "IVA", "TOTAL A PAGAR", "Efectivo", "Cambio", "Gracias",
+           ["Pan", "Leche", "Queso", "Aceite", "Tomates", "Café", "Huevos"], "mono"),
+    "it": ("EUR", ",", 2, "Subtotale", "IVA", "TOTALE", "Contanti", "Resto", "Grazie",
+           ["Pane", "Latte", "Formaggio", "Pasta", "Pomodori", "Caffè", "Uova"], "mono"),
+    "nl": ("EUR", ",", 2, "Subtotaal", "BTW", "TE BETALEN", "Contant", "Wisselgeld", "Bedankt",
+           ["Brood", "Melk", "Kaas", "Boter", "Appels", "Koffie", "Eieren"], "mono"),
+    "pt": ("EUR", ",", 2, "Subtotal", "IVA", "TOTAL", "Dinheiro", "Troco", "Obrigado",
+           ["Pão", "Leite", "Queijo", "Azeite", "Arroz", "Café", "Ovos"], "mono"),
+    "pl": ("PLN", ",", 2, "Podsuma", "PTU", "SUMA PLN", "Gotówka", "Reszta", "Dziękujemy",
+           ["Chleb", "Mleko", "Ser", "Masło", "Jabłka", "Kawa", "Jajka"], "mono"),
+    "cs": ("CZK", ",", 2, "Mezisoučet", "DPH", "CELKEM", "Hotově", "Vráceno", "Děkujeme",
+           ["Chléb", "Mléko", "Sýr", "Máslo", "Jablka", "Káva", "Vejce"], "mono"),
+    "hu": ("HUF", ",", 0, "Részösszeg", "ÁFA", "ÖSSZESEN", "Készpénz", "Visszajáró", "Köszönjük",
+           ["Kenyér", "Tej", "Sajt", "Vaj", "Alma", "Kávé", "Tojás"], "mono"),
+    "tr": ("TRY", ",", 2, "Ara toplam", "KDV", "TOPLAM", "Nakit", "Para üstü", "Teşekkürler",
+           ["Ekmek", "Süt", "Peynir", "Tereyağı", "Elma", "Kahve", "Yumurta"], "mono"),
+    "en": ("USD", ".", 2, "Subtotal", "Tax", "TOTAL", "Cash", "Change", "Thank you",
+           ["Milk", "Bread", "Cheese", "Butter", "Apples", "Coffee", "Eggs"], "mono"),
+    "ms": ("MYR", ".", 2, "Subtotal", "SST", "JUMLAH", "Tunai", "Baki", "Terima kasih",
+           ["Roti", "Susu", "Keju", "Mentega", "Epal", "Kopi", "Telur"], "mono"),
+    "ru": ("RUB", ",", 2, "Подытог", "НДС", "ИТОГО", "Наличные", "Сдача", "Спасибо",
+           ["Хлеб", "Молоко", "Сыр", "Масло", "Яблоки", "Кофе", "Яйца"], "mono"),
+    "ja": ("JPY", ".", 0, "小計", "消費税", "合計", "お預り", "お釣り", "ありがとうございました",
+           ["牛乳", "食パン", "チーズ", "バター", "りんご", "コーヒー", "卵"], "cjk"),
+}
+# VAT rates as printed (per cent): one rate per receipt
+RECEIPT_VAT = {"EUR": 19, "PLN": 23, "CZK": 21, "HUF": 27, "TRY": 10, "USD": 8, "MYR": 6, "RUB": 20, "JPY": 10}
+
+
+def scene_receipt_intl(rng, lang):
+    cur, dec, digits, w_sub, w_vat, w_total, w_cash, w_change, thanks, items, fname = RECEIPT_LANGS[lang]
+    size = rng.randint(26, 30)
+    f = font(fname, size)
+    fb = font(fname + "-bold" if fname + "-bold" in FONT_FILES else fname, size)
+    chars = 30
+    cw = f.getlength("0")
+    mx = int(size * 0.9)
+    w = int(chars * cw + 2 * mx) if fname == "mono" else int(chars * size * 0.62 + 2 * mx)
+    unit = 10 ** digits
+
+    def money(minor):
+        return fmt_number(minor, digits, dec, "")
+
+    rows = []  # (left text, number text or None, amount or None, bold)
+    gross = 0
+    for name in rng.sample(items, rng.randint(3, 6)):
+        # cents 0.59-9.99; whole-number currencies as shops price them (JPY 80-790, HUF 190-3990)
+        minor = rng.randrange(59, 999) if digits else rng.randrange(8, 80) * 10 if cur == "JPY" else rng.randrange(19, 400) * 10
+        gross += minor
+        rows.append((name, money(minor), fmt_amount(minor, digits), False))
+    rate = RECEIPT_VAT[cur]
+    # prices include VAT (EU, JP, RU, TR, MY) or add it (US): the total is what is paid
+    if cur == "USD":
+        net = gross
+        tax = (net * rate + 50) // 100
+        total = net + tax
+    else:
+        total = gross
+        net = (total * 100 + (100 + rate) // 2) // (100 + rate)
+        tax = total - net
+    rows.append(("-" * chars, None, None, False))
+    rows.append((w_sub, money(gross if cur != "USD" else net), fmt_amount(gross if cur != "USD" else net, digits), False))
+    rows.append(("%s %d%%" % (w_vat, rate), money(tax), fmt_amount(tax, digits), False))
+    rows.append((w_total, money(total), fmt_amount(total, digits), True))
+    paid = ((total // (10 * unit)) + 1) * 10 * unit if digits else ((total // 1000) + 1) * 1000
+    if rng.random() < 0.3:
+        paid = ((total // (50 * unit)) + 1) * 50 * unit if digits else ((total // 5000) + 1) * 5000
+    rows.append((w_cash, money(paid), fmt_amount(paid, digits), False))
+    rows.append((w_change, money(paid - total), fmt_amount(paid - total, digits), False))
+    rows.append(("", None, None, False))
+    # the VAT table: rate, net, tax, gross (the gross repeats the total)
+    rows.append(("%s %d%%  %s  %s" % (w_vat, rate, money(net), money(tax)), money(total), None, False))
+    rows.append(("", None, None, False))
+    rows.append((thanks, None, None, False))
+    lh = int(size * 1.4)
+    h = lh * (len(rows) + 2) + 2 * mx
+    paper = gray(rng.randint(226, 242))
+    img = paper_background(rng, w, h, color=paper, blotch=(3, 6))
+    draw = ImageDraw.Draw(img)
+    ink = gray(rng.randint(15, 50))
+    prices = []
+    y = mx + lh
+    store = rng.choice(STORES)
+    sw, _, _ = text_size(draw, store, fb)
+    draw.text(((w - sw) // 2, y), store, font=fb, fill=ink, anchor="ls")
+    y += 2 * lh
+    for left, num, amount, bold in rows:
+        ff = fb if bold else f
+        if left.startswith(w_vat + " ") and num and amount is None:
+            # the VAT table row: its net and tax figures are amounts too, drawn in the row text
+            parts = left.split("  ")
+            x = mx
+            for k, part in enumerate(parts):
+                draw.text((x, y), part, font=ff, fill=ink, anchor="ls")
+                if k > 0:
+                    val = part
+                    prices.append({"text": val, "amount": fmt_amount(net if k == 1 else tax, digits), "currency": None,
+                                   "box": draw.textbbox((x, y), val, font=ff, anchor="ls")})
+                pw, _, _ = text_size(draw, part + "  ", ff)
+                x += pw
+            amount = fmt_amount(total, digits)
+        else:
+            draw.text((mx, y), left, font=ff, fill=ink, anchor="ls")
+        if num:
+            nw, _, _ = text_size(draw, num, ff)
+            px = w - mx - nw
+            draw.text((px, y), num, font=ff, fill=ink, anchor="ls")
+            prices.append({"text": num, "amount": amount, "currency": None,
+                           "box": draw.textbbox((px, y), num, font=ff, anchor="ls")})
+        y += lh
+    return img, prices, fmt_amount(total, digits)
+
+
+def gen_receipts_intl(out):
+    d = os.path.join(out, "receipts-intl")
+    if os.path.isdir(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    gt = {}
+    for n, lang in enumerate(sorted(RECEIPT_LANGS)):
+        for i in range(2):
+            rng = random.Random("%s:receipts-intl:%s:%d" % (SEED, lang, i))
+            img, prices, total = scene_receipt_intl(rng, lang)
+            boxes = [p["box"] for p in prices]
+            img = img.convert("L")
+            family = MENU_DEGRADE[(2 * n + i) % len(MENU_DEGRADE)]
+            params = {}
+            if family:
+                img, params = degrade(family, rng, img)
+            if "map" in params:
+                boxes = [map_box(bx, params["map"]) for bx in boxes]
+            ext = "jpg" if family == "jpeg" else "png"
+            name = "%s_%d.%s" % (lang, i + 1, ext)
+            path = os.path.join(d, name)
+            if family == "jpeg":
+                img.save(path, "JPEG", quality=max(30, params["quality"] * 2), optimize=False, progressive=False)
+            else:
+                img.save(path, "PNG", compress_level=9)
+            e = gt_entry(prices, total, [box_xywh(bx, img.width, img.height) for bx in boxes])
+            e["currency"] = RECEIPT_LANGS[lang][0]
+            e["language"] = lang
+            gt[name] = e
+    return write_gt(d, gt)
+
+
 def write_gt(d, gt):
     """gt.json of one family: one image per line, keys sorted; returns the image count."""
     with open(os.path.join(d, "gt.json"), "w", encoding="utf-8") as fh:
@@ -1004,7 +1162,7 @@ def gen_family(family, out):
 
 
 SYMBOL_KINDS = ["frame640", "frame1280", "tag"] * 4
-FAMILIES = ["clean"] + DEGRADED + ["symbols", "negatives", "menus"]
+FAMILIES = ["clean"] + DEGRADED + ["symbols", "negatives", "menus", "receipts-intl"]
 
 
 def check_family(d, psm):
@@ -1106,7 +1264,8 @@ def main():
         return
     check_fonts()
     for fam in a.only or FAMILIES:
-        n = gen_menus(a.out) if fam == "menus" else gen_family(fam, a.out)
+        n = {"menus": gen_menus, "receipts-intl": gen_receipts_intl}.get(fam, gen_family)(
+            a.out) if fam in ("menus", "receipts-intl") else gen_family(fam, a.out)
         print("%-12s %3d images" % (fam, n))
 
 

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Geometry)
     import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
@@ -18,11 +19,12 @@ struct ReceiptKeywords {
         self.substrings = substrings
     }
 
-    /// Folds the usual OCR confusions so `T0TAL`, `TOTA1`, `5UMME` match.
+    /// Folds the usual OCR confusions so `T0TAL`, `TOTA1`, `5UMME` match, and accents, which
+    /// OCR models get wrong as often as not (`Espéces` for `Espèces`, `Ruckgeld`).
     static func fold(_ w: Substring) -> String {
         var out = ""
         out.reserveCapacity(w.count)
-        for ch in w.lowercased() {
+        for ch in w.lowercased().folding(options: .diacriticInsensitive, locale: nil) {
             switch ch {
             case "0": out.append("o")
             case "1", "|", "!", "i", "í", "ı": out.append("l")

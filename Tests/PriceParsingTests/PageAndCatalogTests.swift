@@ -98,6 +98,8 @@ import Testing
                 "TOTAL: 50.60", "CASH : 50.60",
             ], "50.60"
         ),
+        // accents misread (`Espéces`): cash less change still repairs the total read `1,31`
+        (["Baguette 5,38", "Sous-total 21,31", "TOTAL TTC 7a 1,31", "Espéces 50,00", "Rendu 28,69"], "21.31"),
         // the tax's own 合計 after the payment
         (["ラーメン ¥850", "合計 ¥1,280", "お預り ¥2,000", "お釣 ¥720", "消費税合計 ¥116"], "1280"),
     ]
