@@ -989,32 +989,39 @@ def scene_receipt_intl(rng, lang):
 
 
 def gen_receipts_intl(out):
-    d = os.path.join(out, "receipts-intl")
+    # degraded in turn by none, perspective, shadow, blur, JPEG: receipt 2n + i
+    return gen_per_language(out, "receipts-intl", RECEIPT_LANGS, scene_receipt_intl, lambda n, i: 2 * n + i)
+
+
+def gen_per_language(out, family, langs, scene, degraded):
+    """Two images per language of `langs` (code -> table whose first field is the currency),
+    each rendered by scene(rng, lang), degraded by MENU_DEGRADE[degraded(n, i)]."""
+    d = os.path.join(out, family)
     if os.path.isdir(d):
         shutil.rmtree(d)
     os.makedirs(d)
     gt = {}
-    for n, lang in enumerate(sorted(RECEIPT_LANGS)):
+    for n, lang in enumerate(sorted(langs)):
         for i in range(2):
-            rng = random.Random("%s:receipts-intl:%s:%d" % (SEED, lang, i))
-            img, prices, total = scene_receipt_intl(rng, lang)
+            rng = random.Random("%s:%s:%s:%d" % (SEED, family, lang, i))
+            img, prices, total = scene(rng, lang)
             boxes = [p["box"] for p in prices]
             img = img.convert("L")
-            family = MENU_DEGRADE[(2 * n + i) % len(MENU_DEGRADE)]
+            how = MENU_DEGRADE[degraded(n, i) % len(MENU_DEGRADE)]
             params = {}
-            if family:
-                img, params = degrade(family, rng, img)
+            if how:
+                img, params = degrade(how, rng, img)
             if "map" in params:
                 boxes = [map_box(bx, params["map"]) for bx in boxes]
-            ext = "jpg" if family == "jpeg" else "png"
+            ext = "jpg" if how == "jpeg" else "png"
             name = "%s_%d.%s" % (lang, i + 1, ext)
             path = os.path.join(d, name)
-            if family == "jpeg":
+            if how == "jpeg":
                 img.save(path, "JPEG", quality=max(30, params["quality"] * 2), optimize=False, progressive=False)
             else:
                 img.save(path, "PNG", compress_level=9)
             e = gt_entry(prices, total, [box_xywh(bx, img.width, img.height) for bx in boxes])
-            e["currency"] = RECEIPT_LANGS[lang][0]
+            e["currency"] = langs[lang][0]
             e["language"] = lang
             gt[name] = e
     return write_gt(d, gt)
@@ -1033,35 +1040,8 @@ def write_gt(d, gt):
 
 
 def gen_menus(out):
-    d = os.path.join(out, "menus")
-    if os.path.isdir(d):
-        shutil.rmtree(d)
-    os.makedirs(d)
-    gt = {}
-    for lang in sorted(MENU_LANGS):
-        for i in range(2):
-            rng = random.Random("%s:menus:%s:%d" % (SEED, lang, i))
-            img, prices, total = scene_menu(rng, lang)
-            boxes = [p["box"] for p in prices]
-            img = img.convert("L")
-            family = MENU_DEGRADE[(i + len(gt)) % len(MENU_DEGRADE)]
-            params = {}
-            if family:
-                img, params = degrade(family, rng, img)
-            if "map" in params:
-                boxes = [map_box(bx, params["map"]) for bx in boxes]
-            ext = "jpg" if family == "jpeg" else "png"
-            name = "%s_%d.%s" % (lang, i + 1, ext)
-            path = os.path.join(d, name)
-            if family == "jpeg":
-                img.save(path, "JPEG", quality=max(30, params["quality"] * 2), optimize=False, progressive=False)
-            else:
-                img.save(path, "PNG", compress_level=9)
-            e = gt_entry(prices, total, [box_xywh(bx, img.width, img.height) for bx in boxes])
-            e["currency"] = MENU_LANGS[lang][0]
-            e["language"] = lang
-            gt[name] = e
-    return write_gt(d, gt)
+    # degraded in turn by none, perspective, shadow, blur, JPEG: menu 2n + 2i
+    return gen_per_language(out, "menus", MENU_LANGS, scene_menu, lambda n, i: 2 * n + 2 * i)
 
 
 # ------------------------------------------------------------- families ----
