@@ -8,8 +8,8 @@ import Foundation
 /// CZK, SEK, NOK, PKR: CLDR's `cashDigits`, `Currencies.printedDigits`). With such a currency,
 /// a whole number is a price where the layout says so:
 /// - **the end of a row**: text, then the number, and nothing after it but punctuation;
-/// - **an option**: the number right after a size or option word (`S`/`M`/`L`, `小`/`大`,
-///   `small`/`large`, `glass`/`bottle`), on a row that ends with a price.
+/// - **an option**: the number right after a size, option or count word (`S`/`M`/`L`,
+///   `小`/`大`, `small`/`large`, `glass`/`bottle`, `6 pcs`), on a row that ends with a price.
 /// Numbers that are not prices stay out: after a reference word (`No. 12`, `Table 4`, `Lane 25`,
 /// `Since 1998`, `© 2024`), with a unit (`350 kcal`, `6 pcs`: the scanner's units), times,
 /// phone numbers and dates (the scanner's), one digit alone (`Set 2`), and a number inside a
@@ -38,6 +38,8 @@ enum MenuPrices {
         "中杯", "大杯", "熱", "冰", "热", "小碗", "大碗", "小份", "大份", "작은", "큰", "레귤러", "라지", "ly", "chai", "nhỏ", "lớn",
         "vừa", "μικρό", "μεγάλο", "ποτήρι", "μπουκάλι", "เล็ก", "ใหญ่", "กลาง", "ร้อน", "เย็น", "ปั่น", "sklenka", "láhev",
         "malé", "velké", "malý", "velký", "liten", "stor", "flaska",
+        // counts: `6 pcs 120 / 10 pcs 180`, `6個 120`
+        "pcs", "pc", "pieces", "pcs.", "個", "件", "份", "개", "ชิ้น", "chiếc", "szt", "ks", "stk",
     ]
 
     /// Whole numbers on `lines` that `perLine` lacks and that the layout makes prices, as

@@ -18,6 +18,8 @@ import Testing
         // Traditional Chinese, TWD: dish then price; sizes; market price; a dish number
         (["牛肉麵 180", "A12. 紅燒牛肉麵 220", "小 120 大 150", "龍蝦 時價", "湯類", "營業時間 11:00-21:00"], "TWD", ["120", "150", "180", "220"]),
         (["牛肉麵180", "台北市信義路五段7號", "電話 02-2345-6789", "2樓 No. 12"], "TWD", ["180"]),
+        // counts of pieces: the prices after them, not the counts
+        (["Dumplings 6 pcs 120 / 10 pcs 180", "煎餃 6個 90"], "TWD", ["90", "120", "180"]),
         // English on a TWD menu: calories, a set for two, sizes
         (["Beef noodles (350 kcal) 180", "Set for 2 people 1280", "S 120 / L 150", "Since 1998"], "TWD", ["120", "150", "180", "1280"]),
         // Czech, CZK: rows end with the price; options by glass and bottle
