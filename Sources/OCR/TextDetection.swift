@@ -98,9 +98,6 @@ public final class TextDetector {
     /// land, one detection later; the stability rule (K of M frames) holds its readings back.
     public var refreshFrames = 8
     private var background: BackgroundDetection?
-    /// Frames that waited for a detection, and those read at the last boxes (diagnostics).
-    public private(set) var framesDetected = 0
-    public private(set) var framesReused = 0
 
     public init(net: TextDetectorNet) {
         self.net = net
@@ -111,10 +108,9 @@ public final class TextDetector {
     }
 
     /// The scale of `width` × `height` the detector works at, and the net's input size.
-    public func workingSize(width: Int, height: Int, maxSide: Int? = nil) -> (
+    public func workingSize(width: Int, height: Int) -> (
         scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int
     ) {
-        let maxSide = maxSide ?? self.maxSide
         let longest = Double(max(width, height)), shortest = Double(max(1, min(width, height)))
         let scale = min(Double(maxSide) / longest, min(maxEnlargement, max(1, Double(minShortSide) / shortest)))
         let w = max(1, Int((Double(width) * scale).rounded())), h = max(1, Int((Double(height) * scale).rounded()))
@@ -125,14 +121,13 @@ public final class TextDetector {
     /// The text boxes on `image`, in its pixels, the surest first. A live frame (`isFrame`)
     /// gets the last boxes of its camera's scene (see `refreshFrames`).
     public func detect(_ image: GrayImage) throws(DetectorError) -> [RotatedTextBox] {
-        guard image.isFrame else { return try detect(image, maxSide: maxSide) }
+        guard image.isFrame else { return try detectNow(image) }
         let thumbnail = SceneThumbnail(image)
         if background == nil { background = BackgroundDetection(net: TextDetectorNet(sameModelAs: net)) }
         guard let background else { return [] }
         guard let last = background.latest(), last.width == image.width, last.height == image.height else {
-            let boxes = try detect(image, maxSide: maxSide)
+            let boxes = try detectNow(image)
             background.store(boxes, thumbnail: thumbnail, width: image.width, height: image.height)
-            framesDetected += 1
             return boxes
         }
         let moved = last.thumbnail.changedShare(comparedTo: thumbnail)
@@ -148,7 +143,6 @@ public final class TextDetector {
         // other text or none (junk readings cost 15–60 ms each, a frame 0.4 s). Its own boxes
         // come with the detection just asked for.
         if moved > SceneThumbnail.movedShare { return [] }
-        framesReused += 1
         return last.boxes
     }
 
@@ -166,10 +160,11 @@ public final class TextDetector {
             .map { $0.scaled(by: back) }
     }
 
-    func detect(_ image: GrayImage, maxSide: Int) throws(DetectorError) -> [RotatedTextBox] {
+    /// One detection on `image` with this detector's net, on the calling thread.
+    func detectNow(_ image: GrayImage) throws(DetectorError) -> [RotatedTextBox] {
         try Self.detect(
             net: net, pixels: image.bytes(), width: image.width, height: image.height,
-            size: workingSize(width: image.width, height: image.height, maxSide: maxSide), postProcess: postProcess)
+            size: workingSize(width: image.width, height: image.height), postProcess: postProcess)
     }
 
     /// The regions to read for the detected `boxes` on `image`.
