@@ -12,7 +12,7 @@
 #   scripts/bootstrap.sh --frames   + Pillow and DejaVu (drawing test frames: V4L2 test, live benchmarks)
 #   scripts/bootstrap.sh --fixtures + Pillow, fonts, the tesseract CLI (regenerating and checking Fixtures/)
 #   scripts/bootstrap.sh --train    + Tesseract's training tools, Pillow, shop faces (scripts/price-model/train.sh)
-#   scripts/bootstrap.sh --browser  + headless Chromium, its WebDriver and Selenium (the web app's browser test)
+#   scripts/bootstrap.sh --browser  + headless Chromium, its WebDriver, Selenium, a WebSocket client, curl, openssl (the web app tests)
 #   scripts/bootstrap.sh --slurm    + Slurm and munge (the sharded-batch test on a single-host Slurm)
 #   scripts/bootstrap.sh --postgres + PostgreSQL server and client (the history test on PostgreSQL; curl for its web app check)
 #   scripts/bootstrap.sh --list     prints the table below (option, kind, name), installs nothing
@@ -41,7 +41,8 @@ NEEDS=(
   "--slurm  pkg:slurm-wlm pkg:munge pkg:util-linux cmd:slurmctld cmd:slurmd cmd:sbatch cmd:squeue cmd:sinfo cmd:munged cmd:unshare cmd:mountpoint"
   "--postgres pkg:postgresql pkg:postgresql-client pkg:util-linux pkg:curl cmd:psql cmd:createdb cmd:pg_isready cmd:runuser cmd:curl
             file:/usr/lib/postgresql/15/bin/initdb file:/usr/lib/postgresql/15/bin/pg_ctl file:/usr/lib/postgresql/15/bin/postgres"
-  "--browser pkg:chromium pkg:chromium-driver pkg:python3-selenium cmd:chromium cmd:chromedriver py:selenium"
+  "--browser pkg:chromium pkg:chromium-driver pkg:python3-selenium pkg:python3-websocket pkg:curl pkg:openssl
+            cmd:chromium cmd:chromedriver cmd:curl cmd:openssl py:selenium py:websocket"
   "--frames pkg:python3-pil pkg:fonts-dejavu-core py:PIL file:/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
   "--fixtures pkg:tesseract-ocr pkg:python3-pil pkg:fonts-dejavu-core pkg:fonts-liberation pkg:fonts-noto-cjk cmd:tesseract py:PIL
             file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf file:/usr/share/fonts/truetype/liberation/*.ttf

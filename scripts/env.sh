@@ -54,8 +54,19 @@ test_pricecam() {
     echo "$bin"
 }
 
+# `serve_scratch`: sets `work` to a new temporary folder, removed at exit together with
+# the server `start_serve` started (if it still runs).
+serve_scratch() {
+    work="$(mktemp -d)"
+    trap serve_cleanup EXIT
+}
+serve_cleanup() {
+    [ -n "${serve_pid:-}" ] && kill "$serve_pid" 2>/dev/null && wait "$serve_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+
 # `start_serve BIN HOME LOG ARGS...`: starts `BIN serve --port 0 ARGS...` with PRICECAM_HOME=HOME,
-# stderr to LOG, and waits for its address: sets serve_pid and serve_url (http://127.0.0.1:PORT).
+# stderr to LOG, and waits for its address: sets serve_pid and serve_url (http[s]://127.0.0.1:PORT).
 # `stop_serve` sends SIGTERM and fails (showing LOG) unless it exits 0.
 start_serve() {
     local bin="$1" home="$2"
@@ -65,7 +76,7 @@ start_serve() {
     serve_pid=$!
     serve_url=""
     for _ in $(seq 1 600); do
-        serve_url="$(grep -o 'http://127.0.0.1:[0-9]*' "$serve_log" | head -1 || true)"
+        serve_url="$(grep -o 'https\?://127.0.0.1:[0-9]*' "$serve_log" | head -1 || true)"
         [ -n "$serve_url" ] && return 0
         kill -0 "$serve_pid" 2>/dev/null || break
         sleep 0.1

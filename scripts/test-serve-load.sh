@@ -8,12 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 bin="$(test_pricecam)"
-work="$(mktemp -d)"
-cleanup() {
-    [ -n "${serve_pid:-}" ] && kill "$serve_pid" 2>/dev/null && wait "$serve_pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+serve_scratch
 PRICECAM_HOME="$work/home" "$bin" setup --currency EUR --rate 1.1 --home USD >/dev/null
 # Scans take the cores' OCR workers; the camera replays fixtures at 10 fps with as many more.
 start_serve "$bin" "$work/home" "$work/serve.log" --replay Fixtures/clean --fps 10 --loop

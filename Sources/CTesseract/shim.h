@@ -178,47 +178,50 @@ static inline int pricecam_otsu(const double *hist) {
     return t;
 }
 
-/// A JPEG of an 8 bpp Pix in colour with `n` boxes (x, y, w, h in `rects`) drawn
-/// and each labelled with `labels[i]` (UTF-8; Leptonica's bitmap font draws
-/// ASCII only, other bytes are skipped). Returns malloc'd bytes the caller
-/// frees with free(), or NULL; `*size` is their count.
-static inline l_uint8 *pricecam_annotatedJpeg(PIX *gray, const int *rects, const char *const *labels, int n, int quality,
-                                              size_t *size) {
+/// A JPEG of a Pix as it is (8 bpp gray, or 32 bpp colour), for display: the
+/// web app draws boxes and labels itself, over the image. Returns malloc'd
+/// bytes the caller frees with free(), or NULL; `*size` is their count.
+static inline l_uint8 *pricecam_jpeg(PIX *pix, int quality, size_t *size) {
     *size = 0;
-    PIX *rgb = pixConvertTo32(gray);
-    if (!rgb) return NULL;
-    int height = pixGetHeight(rgb);
-    // Leptonica's fonts come in even sizes 4..20 (points at its nominal dpi):
-    // about a sixtieth of the frame height, so labels stay legible on 480p and 1080p.
-    int fontsize = height / 60;
-    if (fontsize > 20) fontsize = 20;
-    if (fontsize < 6) fontsize = 6;
-    fontsize &= ~1;
-    L_BMF *bmf = n > 0 ? bmfCreate(NULL, fontsize) : NULL;
-    int line = fontsize * 2;
-    for (int i = 0; i < n; i++) {
-        const int *r = rects + 4 * i;
-        BOX *box = boxCreate(r[0], r[1], r[2], r[3]);
-        if (box) {
-            pixRenderBoxArb(rgb, box, 3, 0, 200, 0);
-            boxDestroy(&box);
-        }
-        if (bmf && labels && labels[i]) {
-            int y = r[1] - 6;  // the baseline just above the box, else just below it
-            if (y < line) y = r[1] + r[3] + line;
-            // 0xRRGGBB00: a strong red that reads on paper and on dark cards.
-            pixSetTextline(rgb, bmf, labels[i], 0xe0102000, r[0], y, NULL, NULL);
-        }
-    }
     l_uint8 *data = NULL;
-    if (pixWriteMemJpeg(&data, size, rgb, quality, 0) != 0) {
+    if (pixWriteMemJpeg(&data, size, pix, quality, 0) != 0) {
         if (data) free(data);
-        data = NULL;
         *size = 0;
+        return NULL;
     }
-    if (bmf) bmfDestroy(&bmf);
-    pixDestroy(&rgb);
     return data;
+}
+
+/// A 32 bpp Pix of interleaved 8-bit RGB (`width * height * 3` bytes, rows packed).
+static inline PIX *pricecam_pixFromRGB(const unsigned char *rgb, int width, int height) {
+    PIX *pix = pixCreate(width, height, 32);
+    if (!pix) return NULL;
+    l_uint32 *data = pixGetData(pix);
+    int wpl = pixGetWpl(pix);
+    for (int y = 0; y < height; y++) {
+        l_uint32 *line = data + y * wpl;
+        const unsigned char *src = rgb + (size_t)y * width * 3;
+        for (int x = 0; x < width; x++) composeRGBPixel(src[3 * x], src[3 * x + 1], src[3 * x + 2], line + x);
+    }
+    return pix;
+}
+
+/// An image file's pixels in colour (32 bpp; gray and colour-mapped images
+/// converted), for display; NULL when it does not decode.
+static inline PIX *pricecam_pixReadColour(const l_uint8 *bytes, size_t size) {
+    PIX *pix = pixReadMem(bytes, size);
+    if (!pix) return NULL;
+    PIX *rgb = pixConvertTo32(pix);
+    pixDestroy(&pix);
+    return rgb;
+}
+
+/// Bytes of heap allocated and not freed (malloc's own count: mmapped blocks and the arenas'
+/// blocks in use), apart from freed memory the allocator keeps.
+#include <malloc.h>
+static inline size_t pricecam_heapInUse(void) {
+    struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
 }
 
 #endif

@@ -20,8 +20,14 @@ public struct Frame: Sendable {
     public let sequence: UInt64
     /// When the frame was captured, in `CLOCK_MONOTONIC` nanoseconds.
     public let timestamp: UInt64
+    /// The frame in colour, for display only (OCR reads `pixels`); nil when the
+    /// source keeps no colour (the CLI's live path) or has none.
+    public let colour: FrameColour?
 
-    public init(width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8], sequence: UInt64 = 0, timestamp: UInt64 = Monotonic.now()) {
+    public init(
+        width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8], sequence: UInt64 = 0, timestamp: UInt64 = Monotonic.now(),
+        colour: FrameColour? = nil
+    ) {
         precondition(
             width > 0 && height > 0 && bytesPerRow >= width && pixels.count >= bytesPerRow * height,
             "frame buffer too small for \(width)x\(height)")
@@ -31,5 +37,6 @@ public struct Frame: Sendable {
         self.pixels = pixels
         self.sequence = sequence
         self.timestamp = timestamp
+        self.colour = colour
     }
 }

@@ -62,6 +62,6 @@ public final class ReplaySource: FrameSource {
         counters.captured += 1
         return Frame(
             width: image.width, height: image.height, bytesPerRow: image.bytesPerRow,
-            pixels: image.pixels, sequence: i, timestamp: Monotonic.now())
+            pixels: image.pixels, sequence: i, timestamp: Monotonic.now(), colour: image.colour)
     }
 }

@@ -34,11 +34,16 @@ public final class V4L2Capture: FrameSource {
     private let decoder: MJPEGDecoder?
     private let stallSeconds: Double
     private var sequence: UInt64 = 0
+    /// Keep each frame's colour for display (`Frame.colour`): one copy of the buffer a frame.
+    private let keepColour: Bool
 
     /// Opens the device, checks it captures and streams, negotiates format,
     /// size and rate and maps `bufferCount` (2–4) buffers; streaming starts
     /// with the first `next(stop:)`.
-    public init(path: String, request: FormatRequest = .default, bufferCount: Int = 4, stallSeconds: Double = 10) throws(CaptureError) {
+    /// `keepColour`: keep each frame's colour buffer for display (the web app); the CLI reads luma only.
+    public init(
+        path: String, request: FormatRequest = .default, bufferCount: Int = 4, stallSeconds: Double = 10, keepColour: Bool = false
+    ) throws(CaptureError) {
         let device = try V4L2Device(path: path)
         let caps = try device.capabilities()
         guard caps.isCapture else { throw .notCaptureDevice(path: path, what: caps.what) }
@@ -60,6 +65,7 @@ public final class V4L2Capture: FrameSource {
         }
         self.name = path
         self.stallSeconds = stallSeconds
+        self.keepColour = keepColour
         self.applied = AppliedFormat(
             fourcc: pix.fourcc, size: pix.size, bytesPerLine: pix.bytesPerLine, fps: fps,
             buffers: buffers.count, requested: choice, card: caps.card, driver: caps.driver)
@@ -117,9 +123,16 @@ public final class V4L2Capture: FrameSource {
                 continue
             }
             let stamp = Self.timestamp(b) ?? lastFrame
-            let luma = V4L2Luma.extract(
-                buffers.bytes(b), layout: layout, size: applied.size,
-                bytesPerLine: applied.bytesPerLine, decoder: decoder)
+            let raw = buffers.bytes(b)
+            let luma = V4L2Luma.extract(raw, layout: layout, size: applied.size, bytesPerLine: applied.bytesPerLine, decoder: decoder)
+            var colour: FrameColour?
+            if keepColour && luma != nil {
+                switch layout {
+                case .gray: break
+                case .compressed: colour = .jpeg(Array(raw))
+                case .plane, .packed: colour = .raw(bytes: Array(raw), fourcc: applied.fourcc, bytesPerLine: applied.bytesPerLine)
+                }
+            }
             try buffers.queue(index: b.index)
             guard let luma else {
                 corrupted += 1
@@ -129,7 +142,7 @@ public final class V4L2Capture: FrameSource {
             defer { sequence += 1 }
             return Frame(
                 width: applied.size.width, height: applied.size.height, bytesPerRow: applied.size.width,
-                pixels: luma, sequence: sequence, timestamp: stamp)
+                pixels: luma, sequence: sequence, timestamp: stamp, colour: colour)
         }
         return nil
     }

@@ -69,23 +69,9 @@ public final class GrayImage {
         return try data.withUnsafeBufferPointer { decode($0, path: path, limits: limits) }.get()
     }
 
-    /// A colour JPEG of the image with each box drawn and labelled (the web
-    /// app's annotated frames and scans); nil when Leptonica cannot encode it.
-    public func annotatedJPEG(_ marks: [(box: Geometry.Box, label: String)], quality: Int = 80) -> [UInt8]? {
-        var rects: [Int32] = []
-        rects.reserveCapacity(marks.count * 4)
-        for m in marks { rects += [m.box.x, m.box.y, m.box.width, m.box.height].map { Int32(clamping: $0) } }
-        let labels = marks.map { strdup($0.label) }
-        defer { for l in labels { free(l) } }
-        var size = 0
-        let data = rects.withUnsafeBufferPointer { r in
-            labels.map { UnsafePointer($0) }.withUnsafeBufferPointer { l in
-                pricecam_annotatedJpeg(pix, r.baseAddress, l.baseAddress, Int32(marks.count), Int32(quality), &size)
-            }
-        }
-        guard let data else { return nil }
-        defer { free(data) }
-        return Array(UnsafeBufferPointer(start: data, count: size))
+    /// A JPEG of the image as it is (gray), for display; nil when Leptonica cannot encode it.
+    public func jpeg(quality: Int = 80) -> [UInt8]? {
+        DisplayJPEG.encode(pix, quality: quality)
     }
 
     /// Decodes an image held in memory (an upload); `name` stands for the path

@@ -87,7 +87,7 @@ enum LiveRoutes {
                 ]))
         }
         api.get("/frame.jpg") { _, _ in
-            guard let jpeg = state.live.annotatedFrame() else {
+            guard let jpeg = state.live.displayFrame() else {
                 throw APIError(
                     .notFound, code: "no_frame",
                     message: state.live.camera == .none

@@ -14,7 +14,9 @@ import Synchronization
 /// Drop-to-newest per client: each subscriber holds at most one unsent
 /// message, so a slow browser gets the newest state, never a queue, and the
 /// capture loop never waits for a browser (it only stores a reference to the
-/// newest frame; JPEGs are encoded when a browser asks for one).
+/// newest frame, with its colour as the source gave it; JPEGs are encoded
+/// when a browser asks for one). Nothing is drawn on frames: the message
+/// carries each price's box and the page draws it.
 public final class LiveHub: Sendable {
     public let camera: CameraSource
     let workers: Int
@@ -28,8 +30,6 @@ public final class LiveHub: Sendable {
         var newest: Frame?
         var visible: [LivePrice] = []
         var stats: LiveStats?
-        /// Counts `updated` calls: the annotated JPEG is cached per (frame, generation).
-        var generation: UInt64 = 0
         var running = false
         var error: String?
         var stop: StopFlag?
@@ -37,7 +37,7 @@ public final class LiveHub: Sendable {
         var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
         var nextSubscriber = 0
         var lastMessage: String?
-        var jpeg: (sequence: UInt64, generation: UInt64, bytes: [UInt8])?
+        var jpeg: (sequence: UInt64, bytes: [UInt8])?
     }
 
     private let state = Mutex(State())
@@ -108,9 +108,10 @@ public final class LiveHub: Sendable {
             preconditionFailure("no camera")
         case .device(let path, let width, let height, let fps):
             return try V4L2Capture(
-                path: path, request: FormatRequest(size: FrameSize(width: width, height: height), fps: fps), bufferCount: 4)
+                path: path, request: FormatRequest(size: FrameSize(width: width, height: height), fps: fps), bufferCount: 4,
+                keepColour: true)
         case .replay(let directory, let fps, let loop):
-            return try ReplaySource.images(directory: directory, fps: fps, loop: loop, limits: limits)
+            return try ReplaySource.images(directory: directory, fps: fps, loop: loop, limits: limits, keepColour: true)
         }
     }
 
@@ -136,12 +137,12 @@ public final class LiveHub: Sendable {
 
     func updated(visible: [LivePrice], stats: LiveStats, source: String) {
         metrics.live(stats)
-        state.withLock { s in
+        let size = state.withLock { s in
             s.visible = visible
             s.stats = stats
-            s.generation &+= 1
+            return s.newest.map { (width: $0.width, height: $0.height) }
         }
-        broadcast(Self.message(visible: visible, stats: stats, source: source))
+        broadcast(Self.message(visible: visible, stats: stats, source: source, size: size))
     }
 
     /// Hands `message` to every browser attached, replacing any it has not taken yet.
@@ -158,12 +159,15 @@ public final class LiveHub: Sendable {
         state.withLock { $0.stats = stats }
     }
 
-    /// One processed frame, as `GET /api/v1/live` sends it.
-    static func message(visible: [LivePrice], stats: LiveStats, source: String) -> String {
+    /// One processed frame, as `GET /api/v1/live` sends it: each price with its
+    /// box in the frame's pixels (`width` × `height`), for the page to draw.
+    static func message(visible: [LivePrice], stats: LiveStats, source: String, size: (width: Int, height: Int)?) -> String {
         let fps = stats.elapsedSeconds > 0 ? Double(stats.processed) / stats.elapsedSeconds : 0
         return JSON.object([
             ("event", .string("frame")),
             ("source", .string(source)),
+            ("width", size.map { .int($0.width) } ?? .null),
+            ("height", size.map { .int($0.height) } ?? .null),
             ("processed", .number(String(stats.processed))),
             (
                 "prices",
@@ -208,25 +212,15 @@ public final class LiveHub: Sendable {
         if c != nil { metrics.clients(delta: -1) }
     }
 
-    /// The newest frame as a JPEG with each price in view boxed and labelled
-    /// with its converted amount; nil before the first frame.
-    public func annotatedFrame() -> [UInt8]? {
-        let (frame, visible, generation, cached) = state.withLock { ($0.newest, $0.visible, $0.generation, $0.jpeg) }
+    /// The newest frame as a JPEG, in colour when the source has colour; nil
+    /// before the first frame. Encoded once per frame, when first asked for.
+    public func displayFrame() -> [UInt8]? {
+        let (frame, cached) = state.withLock { ($0.newest, $0.jpeg) }
         guard let frame else { return nil }
-        if let cached, cached.sequence == frame.sequence, cached.generation == generation { return cached.bytes }
-        let marks: [(box: Geometry.Box, label: String)] = visible.compactMap { p in
-            guard let box = p.priced.match.box else { return nil }
-            return (box, Self.label(p.priced))
-        }
-        guard let bytes = GrayImage(frame: frame).annotatedJPEG(marks) else { return nil }
-        state.withLock { $0.jpeg = (frame.sequence, generation, bytes) }
+        if let cached, cached.sequence == frame.sequence { return cached.bytes }
+        guard let bytes = frame.displayJPEG() else { return nil }
+        state.withLock { $0.jpeg = (frame.sequence, bytes) }
         return bytes
-    }
-
-    /// The label drawn by a price: its converted amount, else the amount read.
-    static func label(_ p: PricedMatch) -> String {
-        if let c = p.conversion { return "\(c.plain) \(c.target ?? "")" }
-        return ContractMoney.amount(p.match.amount, currency: p.match.currency) + " " + (p.match.currency ?? "")
     }
 
     /// For `GET /api/v1/status`.
@@ -266,11 +260,7 @@ final class HubReporter: LiveReporter {
     }
 
     func appeared(_ price: LivePrice) {
-        guard let recorder, let converted = price.priced.conversion else { return }
-        let m = price.priced.match
-        recorder.record(
-            source: "\(origin)#\(price.frame)", rawText: m.text, amount: m.amount, currency: m.currency,
-            converted: converted, confidence: m.confidence, box: m.box?.array)
+        recorder?.record(price, source: "\(origin)#\(price.frame)")
     }
 
     func disappeared(_ price: LivePrice) {}
@@ -303,5 +293,17 @@ final class TeeSource: FrameSource {
         let frame = try inner.next(stop: stop)
         if let frame { hub.newest(frame) }
         return frame
+    }
+}
+
+extension HistoryRecorder {
+    /// A camera price that became stable, as one history row (`source` names its frame);
+    /// nothing for a price that was not converted.
+    func record(_ price: LivePrice, source: String) {
+        guard let converted = price.priced.conversion else { return }
+        let m = price.priced.match
+        record(
+            source: source, rawText: m.text, amount: m.amount, currency: m.currency, converted: converted, confidence: m.confidence,
+            box: m.box?.array)
     }
 }

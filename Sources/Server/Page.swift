@@ -11,6 +11,7 @@ enum Page {
         <style>
         :root { --fg:#1b1f24; --muted:#5c6670; --line:#d5dbe1; --accent:#0b6bcb; --bad:#b3261e; --ok:#1e7d32; }
         * { box-sizing: border-box; }
+        [hidden] { display:none !important; }
         body { margin:0; font:15px/1.45 system-ui, sans-serif; color:var(--fg); background:#f6f8fa; }
         header { display:flex; gap:1rem; align-items:center; padding:.6rem 1rem; background:#fff; border-bottom:1px solid var(--line); }
         header h1 { font-size:1.1rem; margin:0; }
@@ -29,8 +30,16 @@ enum Page {
         th, td { text-align:left; padding:.3rem .5rem; border-bottom:1px solid var(--line); }
         td.num { text-align:right; font-variant-numeric:tabular-nums; }
         .muted { color:var(--muted); }
-        #frame { max-width:100%; border:1px solid var(--line); background:#222; min-height:120px; }
-        #scancanvas { max-width:100%; border:1px solid var(--line); }
+        .view { position:relative; display:inline-block; max-width:100%; background:#222; min-height:120px; border:1px solid var(--line); }
+        .view img, .view video { display:block; max-width:100%; height:auto; }
+        .overlay { position:absolute; inset:0; pointer-events:none; overflow:hidden; }
+        .pbox { position:absolute; border:2px solid #00e676; border-radius:3px; box-shadow:0 0 0 1px rgba(0,0,0,.5); }
+        .plabel { position:absolute; background:rgba(0,0,0,.8); color:#fff; font-weight:700; padding:0 .3em; border-radius:4px;
+          white-space:nowrap; line-height:1.3; font-variant-numeric:tabular-nums; }
+        .plabel.original { background:rgba(11,107,203,.9); }
+        header label { font-weight:400; margin:0 0 0 auto; display:flex; gap:.3rem; align-items:center; }
+        .camera-buttons { display:flex; gap:.6rem; flex-wrap:wrap; margin-bottom:.6rem; }
+        .camera-buttons button { font:inherit; padding:.45rem .8rem; border:1px solid var(--accent); color:var(--accent); background:#fff; border-radius:4px; cursor:pointer; }
         #drop { border:2px dashed var(--line); border-radius:8px; padding:1.5rem; text-align:center; }
         .stats span { margin-right:1.2rem; }
         .row { display:flex; gap:.6rem; flex-wrap:wrap; align-items:end; }
@@ -43,7 +52,9 @@ enum Page {
         <button data-tab="scan">Scan</button>
         <button data-tab="history">History</button>
         <button data-tab="settings">Settings</button>
-        </nav></header>
+        </nav>
+        <label id="original-toggle" hidden><input type="checkbox" id="show-original"> prices as printed</label>
+        </header>
         <main>
         <section id="setup" hidden>
         <h2 id="setup-title">Set up pricecam</h2>
@@ -62,9 +73,13 @@ enum Page {
         </section>
 
         <section id="camera" hidden>
+        <div class="camera-buttons">
+        <button id="use-device" type="button">Use this device's camera</button>
+        <button id="use-server" type="button" hidden>Use the server's camera</button>
+        </div>
         <div class="stats"><span>fps <b id="fps">–</b></span><span>latency p50 <b id="p50">–</b> ms</span><span>p99 <b id="p99">–</b> ms</span><span>dropped <b id="dropped">–</b></span></div>
         <p id="camera-msg" class="muted"></p>
-        <img id="frame" alt="camera frame with the prices found">
+        <div class="view" id="camera-view"><img id="frame" alt="camera frame"><video id="video" playsinline muted hidden></video><div class="overlay" id="camera-overlay"></div></div>
         <h3>Prices in view</h3>
         <table><thead><tr><th>read</th><th>amount</th><th>converted</th></tr></thead><tbody id="live-prices"></tbody></table>
         </section>
@@ -72,7 +87,7 @@ enum Page {
         <section id="scan" hidden>
         <div id="drop"><p>Drop a photo here, or</p><input type="file" id="file" accept="image/*"></div>
         <p id="scan-msg" class="msg"></p>
-        <canvas id="scancanvas" width="0" height="0"></canvas>
+        <div class="view" id="scan-view" hidden><img id="scan-img" alt="the photo scanned"><div class="overlay" id="scan-overlay"></div></div>
         <table><thead><tr><th>read</th><th>amount</th><th>converted</th></tr></thead><tbody id="scan-prices"></tbody></table>
         </section>
 
@@ -137,6 +152,7 @@ enum Page {
         function showSettings(s) {
           configured = s.configured;
           $("tabs").hidden = !configured;
+          $("original-toggle").hidden = !configured;
           $("setup-title").textContent = configured ? "Settings" : "Set up pricecam";
           if (configured) {
             $("currency").value = s.currency; $("rate").value = s.rate; $("home").value = s.home || "";
@@ -157,34 +173,194 @@ enum Page {
         }
         for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => show(b.dataset.tab));
 
-        // Camera: the live feed over a WebSocket; the newest frame is fetched when the previous one has loaded.
-        let socket = null, frameBusy = false;
+        // The prices over the image: a box on each, and its converted amount (or, with the toggle,
+        // the amount as printed) in a label beside it: above the box, else below, right or left,
+        // where it covers no other label and no price; failing that, smaller; then allowed over
+        // other prices (never over a label); then slid down to the first free place; else left
+        // out (the table lists every price). Boxes come in the image's pixels (srcW × srcH); the
+        // layer is the image as shown.
+        const overlays = new Map();
+        function labelText(p, original) {
+          if (original || p.converted == null) return p.amount + " " + (p.currency || "");
+          return p.converted + " " + (p.target || "");
+        }
+        function drawOverlay(layer, prices, srcW, srcH) {
+          overlays.set(layer, { prices, srcW, srcH });
+          layer.replaceChildren();
+          const W = layer.clientWidth, H = layer.clientHeight;
+          if (!W || !H || !srcW || !srcH) return;
+          const sx = W / srcW, sy = H / srcH, original = $("show-original").checked;
+          const base = Math.max(14, Math.min(22, Math.round(W / 36)));
+          const hit = (r, q) => r.x < q.x + q.w && q.x < r.x + r.w && r.y < q.y + q.h && q.y < r.y + r.h;
+          const clamp = (v, lo, hi) => Math.max(lo, Math.min(v, hi));
+          const withBox = prices.filter((p) => p.box).sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+          const boxes = withBox.map((p) => ({ x: p.box[0] * sx, y: p.box[1] * sy, w: p.box[2] * sx, h: p.box[3] * sy }));
+          const placed = [];
+          withBox.forEach((p, i) => {
+            const { x: bx, y: by, w: bw, h: bh } = boxes[i];
+            const box = document.createElement("div");
+            box.className = "pbox";
+            Object.assign(box.style, { left: bx + "px", top: by + "px", width: bw + "px", height: bh + "px" });
+            const label = document.createElement("div");
+            label.className = "plabel" + (original || p.converted == null ? " original" : "");
+            label.textContent = labelText(p, original);
+            label.title = p.text + " → " + labelText(p, false);
+            layer.append(box, label);
+            let spot = null;
+            for (const strict of [true, false]) {
+              const free = (r) => !placed.some((q) => hit(r, q)) && (!strict || !boxes.some((q) => hit(r, q)));
+              for (const size of [base, Math.round(base * 0.82), Math.max(10, Math.round(base * 0.66))]) {
+                label.style.fontSize = size + "px";
+                const lw = label.offsetWidth, lh = label.offsetHeight;
+                for (const [cx, cy] of [[bx, by - lh - 2], [bx, by + bh + 2], [bx + bw + 4, by + (bh - lh) / 2], [bx - lw - 4, by + (bh - lh) / 2]]) {
+                  const r = { x: clamp(cx, 0, W - lw), y: clamp(cy, 0, H - lh), w: lw, h: lh };
+                  if (free(r)) { spot = r; break; }
+                }
+                if (spot) break;
+              }
+              if (spot) break;
+            }
+            if (!spot) {
+              const lw = label.offsetWidth, lh = label.offsetHeight;
+              for (let cy = clamp(by, 0, H - lh); cy + lh <= H && !spot; cy += 2) {
+                const r = { x: clamp(bx, 0, W - lw), y: cy, w: lw, h: lh };
+                if (!placed.some((q) => hit(r, q))) spot = r;
+              }
+            }
+            if (!spot) { label.hidden = true; return; }
+            placed.push(spot);
+            Object.assign(label.style, { left: spot.x + "px", top: spot.y + "px" });
+          });
+        }
+        function redrawOverlays() { for (const [layer, o] of overlays) drawOverlay(layer, o.prices, o.srcW, o.srcH); }
+        $("show-original").addEventListener("change", redrawOverlays);
+        window.addEventListener("resize", redrawOverlays);
+        function wsURL(path) {
+          return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + location.pathname.replace(/[^/]*$/, "") + path;
+        }
+
+        // Camera, from the server (its V4L2 camera or replay): the live feed over a WebSocket; the
+        // newest frame (in colour) is fetched when the previous one has loaded, and the prices of
+        // the last frame read are drawn over it.
+        let socket = null, frameBusy = false, serverCamera = null, lastLive = null;
         function startCamera() {
-          if (socket) return;
-          const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + location.pathname.replace(/[^/]*$/, "") + "api/v1/live";
-          socket = new WebSocket(withToken(url));
+          if (device) return;
+          api("status").then((r) => r.json()).then((s) => {
+            const c = s.camera;
+            serverCamera = c.source;
+            $("use-server").hidden = !c.source;
+            if (device) return;
+            $("camera-msg").textContent = !c.source
+              ? "No camera on the server: use this device's camera, or start pricecam serve with --device /dev/video0 or --replay DIR."
+              : (c.error ? "Camera error: " + c.error : "Camera: " + c.source);
+            if (c.source) startServerFeed();
+          });
+        }
+        function startServerFeed() {
+          if (socket || device) return;
+          $("frame").hidden = false; $("video").hidden = true;
+          socket = new WebSocket(withToken(wsURL("api/v1/live")));
           socket.onmessage = (ev) => {
             const m = JSON.parse(ev.data);
             $("fps").textContent = m.fps; $("p50").textContent = m.latency_ms.p50; $("p99").textContent = m.latency_ms.p99;
             $("dropped").textContent = m.dropped;
             priceRows($("live-prices"), m.prices);
+            lastLive = m;
             refreshFrame();
           };
           socket.onclose = () => { socket = null; };
-          api("status").then((r) => r.json()).then((s) => {
-            const c = s.camera;
-            $("camera-msg").textContent = !c.source ? "No camera: start pricecam serve with --device /dev/video0 or --replay DIR." : (c.error ? "Camera error: " + c.error : "Camera: " + c.source);
-          });
           refreshFrame();
         }
-        function stopCamera() { if (socket) { socket.close(); socket = null; } }
+        function stopCamera() { if (socket) { socket.close(); socket = null; } stopDevice(); }
         function refreshFrame() {
-          if (frameBusy) return;
+          if (frameBusy || device) return;
           frameBusy = true;
           const img = $("frame");
-          img.onload = img.onerror = () => { frameBusy = false; };
+          img.onload = () => {
+            frameBusy = false;
+            if (lastLive) drawOverlay($("camera-overlay"), lastLive.prices, img.naturalWidth, img.naturalHeight);
+          };
+          img.onerror = () => { frameBusy = false; };
           img.src = withToken("api/v1/frame.jpg?t=" + Date.now());
         }
+
+        // Camera, from this device (a phone's rear camera when it has one): frames of about 960 px
+        // go to the server as JPEGs over a WebSocket, one at a time (the next when the answer comes,
+        // so a busy server gets only the newest); the prices come back with boxes in the sent frame.
+        let device = null;
+        const latencies = [];
+        async function startDevice() {
+          if (socket) { socket.close(); socket = null; }
+          stopDevice();
+          if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+            $("camera-msg").textContent = "This page cannot use a camera: browsers allow it only over HTTPS (start pricecam serve with --tls) or on localhost.";
+            return;
+          }
+          let stream;
+          try {
+            stream = await navigator.mediaDevices.getUserMedia({ audio: false, video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } } });
+          } catch (e) {
+            $("camera-msg").textContent = "No camera: " + (e.message || e.name) + " (allow the camera for this page, or use the server's).";
+            return;
+          }
+          const video = $("video");
+          video.srcObject = stream;
+          video.hidden = false; $("frame").hidden = true;
+          await video.play().catch(() => {});
+          const ws = new WebSocket(withToken(wsURL("api/v1/camera/stream")));
+          ws.binaryType = "arraybuffer";
+          const d = { stream, ws, busy: false, sentAt: 0, sentW: 0, sentH: 0, canvas: document.createElement("canvas"), frames: 0 };
+          device = d;
+          latencies.length = 0;
+          $("camera-msg").textContent = "Camera: this device (" + (stream.getVideoTracks()[0].label || "camera") + ")";
+          ws.onopen = () => sendFrame(d);
+          ws.onmessage = (ev) => {
+            if (device !== d) return;
+            const m = JSON.parse(ev.data);
+            d.busy = false;
+            if (m.event === "error") { $("camera-msg").textContent = m.message; setTimeout(() => sendFrame(d), 500); return; }
+            d.frames++;
+            if (m.latency_ms != null) { latencies.push(m.latency_ms); if (latencies.length > 200) latencies.shift(); }
+            const sorted = latencies.slice().sort((a, b) => a - b), at = (q) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(0) : "–";
+            $("p50").textContent = at(0.5); $("p99").textContent = at(0.99); $("dropped").textContent = m.dropped;
+            $("fps").textContent = (d.frames / ((performance.now() - d.started) / 1000)).toFixed(1);
+            priceRows($("live-prices"), m.prices);
+            drawOverlay($("camera-overlay"), m.prices, m.width || d.sentW, m.height || d.sentH);
+            sendFrame(d);
+          };
+          ws.onclose = (ev) => {
+            if (device !== d) return;
+            $("camera-msg").textContent = "The camera stream closed" + (ev.reason ? ": " + ev.reason : "") + " (code " + ev.code + ").";
+            stopDevice();
+          };
+          d.started = performance.now();
+          // An answer that never comes (a frame whose reading failed) does not stall the stream.
+          d.watchdog = setInterval(() => { if (d.busy && performance.now() - d.sentAt > 5000) { d.busy = false; sendFrame(d); } }, 1000);
+        }
+        function sendFrame(d) {
+          if (device !== d || d.busy || d.ws.readyState !== WebSocket.OPEN) return;
+          const v = $("video");
+          if (!v.videoWidth) { setTimeout(() => sendFrame(d), 100); return; }
+          const scale = Math.min(1, 960 / Math.max(v.videoWidth, v.videoHeight));
+          const w = Math.round(v.videoWidth * scale), h = Math.round(v.videoHeight * scale);
+          d.canvas.width = w; d.canvas.height = h;
+          d.canvas.getContext("2d").drawImage(v, 0, 0, w, h);
+          d.busy = true; d.sentAt = performance.now(); d.sentW = w; d.sentH = h;
+          d.canvas.toBlob((blob) => {
+            if (device === d && blob && d.ws.readyState === WebSocket.OPEN) d.ws.send(blob); else d.busy = false;
+          }, "image/jpeg", 0.85);
+        }
+        function stopDevice() {
+          const d = device;
+          if (!d) return;
+          device = null;
+          clearInterval(d.watchdog);
+          if (d.ws.readyState <= WebSocket.OPEN) d.ws.close();
+          for (const t of d.stream.getTracks()) t.stop();
+          $("video").srcObject = null;
+        }
+        $("use-device").addEventListener("click", startDevice);
+        $("use-server").addEventListener("click", () => { stopDevice(); startCamera(); });
 
         // Scan: upload or drop a photo.
         async function scan(file) {
@@ -200,26 +376,13 @@ enum Page {
           priceRows($("scan-prices"), body.prices);
           drawScan(file, body.prices);
         }
-        // The photo with each price boxed and labelled with its converted amount (boxes are in image pixels).
+        // The photo with the prices drawn over it (boxes are in image pixels).
         function drawScan(file, prices) {
-          const canvas = $("scancanvas"), ctx = canvas.getContext("2d");
-          if (!file) { canvas.width = canvas.height = 0; return; }
-          const img = new Image();
+          const view = $("scan-view"), img = $("scan-img");
+          if (!file) { view.hidden = true; drawOverlay($("scan-overlay"), [], 0, 0); return; }
           img.onload = () => {
-            canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
-            ctx.drawImage(img, 0, 0);
-            const line = Math.max(2, Math.round(canvas.width / 400));
-            ctx.lineWidth = line; ctx.font = "bold " + Math.max(14, Math.round(canvas.height / 30)) + "px system-ui, sans-serif";
-            for (const p of prices) {
-              if (!p.box) continue;
-              const [x, y, w, h] = p.box;
-              ctx.strokeStyle = "#00a000"; ctx.strokeRect(x, y, w, h);
-              const label = p.converted != null ? p.converted + " " + (p.target || "") : p.amount + " " + (p.currency || "");
-              const ty = y > 30 ? y - 6 : y + h + 24;
-              const tw = ctx.measureText(label).width;
-              ctx.fillStyle = "rgba(255,255,255,.85)"; ctx.fillRect(x - 2, ty - 22, tw + 4, 28);
-              ctx.fillStyle = "#b3261e"; ctx.fillText(label, x, ty);
-            }
+            view.hidden = false;
+            drawOverlay($("scan-overlay"), prices, img.naturalWidth, img.naturalHeight);
             URL.revokeObjectURL(img.src);
           };
           img.src = URL.createObjectURL(file);

@@ -3,6 +3,8 @@ import Foundation
 import History
 import Hummingbird
 import Logging
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import MultipartKit
 import NIOCore
@@ -15,16 +17,20 @@ public typealias ServeContext = BasicWebSocketRequestContext
 public enum ServeApp {
     /// The application for `configuration` (what `pricecam serve` runs and the tests drive).
     /// `onRunning` gets the port listened on (the one asked for, or the one picked for port 0).
+    /// Over HTTPS when the configuration has a certificate (`tls`: the one loaded or made).
     public static func application(
-        state: ServerState, logger: Logger? = nil, onRunning: @escaping @Sendable (Int) -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+        state: ServerState, tls: TLSConfiguration? = nil, logger: Logger? = nil, onRunning: @escaping @Sendable (Int) -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
         let router = router(state: state)
         let c = state.configuration
         var log = logger ?? Logger(label: "pricecam.serve")
         if logger == nil { log.logLevel = .warning }
+        // A browser sends each camera frame as one WebSocket frame: the frame limit is the stream's.
+        let http: HTTPServerBuilder = .http1WebSocketUpgrade(
+            webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: c.stream.frameBytes)))
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: try tls.map { try .tls(http, tlsConfiguration: $0) } ?? http,
             configuration: .init(address: .hostname(c.host, port: c.port), serverName: "pricecam"),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? c.port) },
             logger: log)
@@ -32,8 +38,8 @@ public enum ServeApp {
 
     /// Serves until SIGINT or SIGTERM, then stops accepting and lets the requests
     /// in flight finish (the caller then calls `state.shutdown()`).
-    public static func run(state: ServerState, onRunning: @escaping @Sendable (Int) -> Void) async throws {
-        try await application(state: state, onRunning: onRunning).runService()
+    public static func run(state: ServerState, tls: TLSConfiguration?, onRunning: @escaping @Sendable (Int) -> Void) async throws {
+        try await application(state: state, tls: tls, onRunning: onRunning).runService()
     }
 
     public static func router(state: ServerState) -> Router<ServeContext> {
@@ -46,6 +52,7 @@ public enum ServeApp {
         ScanRoute.add(to: api, state: state)
         HistoryRoutes.add(to: api, state: state)
         LiveRoutes.add(to: api, state: state)
+        CameraStreamRoute.add(to: api, state: state)
         return router
     }
 }

@@ -32,6 +32,10 @@ public struct ServeConfiguration: Sendable {
     public var paths: PricecamPaths
     /// Where the history lives: a SQLite file (default: `paths`' history file) or PostgreSQL.
     public var history: HistoryLocation
+    /// The browser camera stream's per-client limits.
+    public var stream: StreamLimits
+    /// HTTPS (browsers give a page the camera only over HTTPS, or on localhost); nil: plain HTTP.
+    public var tls: TLSSetup?
     /// The extraction settings for the stored currency settings (OCR language,
     /// parser hint, converter): made by the CLI from its OCR options.
     public var extraction: @Sendable (CurrencySettings) throws -> ExtractionSettings
@@ -39,7 +43,8 @@ public struct ServeConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, uploadLimit: Int = 20 << 20, scanWorkers: Int = 1,
         camera: CameraSource = .none, liveWorkers: Int = 1, stability: StabilityRule = .default, paths: PricecamPaths,
-        history: HistoryLocation? = nil, extraction: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
+        history: HistoryLocation? = nil, stream: StreamLimits = StreamLimits(), tls: TLSSetup? = nil,
+        extraction: @escaping @Sendable (CurrencySettings) throws -> ExtractionSettings
     ) {
         self.host = host
         self.port = port
@@ -51,6 +56,8 @@ public struct ServeConfiguration: Sendable {
         self.stability = stability
         self.paths = paths
         self.history = history ?? .sqlite(path: paths.historyDatabase)
+        self.stream = stream
+        self.tls = tls
         self.extraction = extraction
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OCR
 import Pipeline
 import Prometheus
 import Synchronization
@@ -16,6 +17,8 @@ public final class ServerMetrics: Sendable {
     private let scanTime: DurationHistogram
     private let liveClients: Gauge
     private let requests: Counter
+    private let heap: Gauge
+    private let resident: Gauge
     private let clientCount = Mutex(0)
 
     /// Latency buckets: the live bound is a few hundred ms; scans of big photos take seconds.
@@ -42,6 +45,9 @@ public final class ServerMetrics: Sendable {
             descriptor: name("scan_duration", "seconds", "Time to read one uploaded image."), buckets: Self.buckets)
         liveClients = registry.makeGauge(descriptor: name("live_clients", "browsers", "Browsers attached to the live feed."))
         requests = registry.makeCounter(descriptor: name("http_requests", "total", "HTTP requests answered."))
+        heap = registry.makeGauge(
+            descriptor: name("memory_heap_in_use", "bytes", "Heap allocated and not freed (freed heap kept for reuse is not counted)."))
+        resident = registry.makeGauge(descriptor: name("memory_resident", "bytes", "Resident memory of the process."))
     }
 
     func live(_ stats: LiveStats) {
@@ -78,6 +84,8 @@ public final class ServerMetrics: Sendable {
 
     /// The text `GET /metrics` answers.
     public func text() -> [UInt8] {
+        heap.set(Double(ProcessHeap.bytesInUse()))
+        resident.set(Double(ResidentMemory.kilobytes() * 1024))
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer

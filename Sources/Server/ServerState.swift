@@ -15,6 +15,8 @@ public final class ServerState: Sendable {
     /// The history every route and the camera use.
     public let history: ServerHistory
     let started = Date()
+    /// The browser cameras being read (`GET /api/v1/camera/stream`).
+    let streams = StreamSlots()
     /// The run id of this server's scan rows in history.
     let runID = HistoryRecorder.newRunID()
 

@@ -16,13 +16,18 @@ struct Serve: AsyncParsableCommand {
               pricecam serve                                # http://127.0.0.1:8080, camera /dev/video0 if present
               pricecam serve --replay Fixtures/clean --port 9000
               pricecam serve --host 0.0.0.0 --token "$(openssl rand -hex 16)"
+              pricecam serve --host 0.0.0.0 --tls           # a phone's browser as the camera
               pricecam serve --history postgres://pricecam@db.example:5432/prices
             The API is under /api/v1 (see the README); /metrics is Prometheus text.
             Scans and the camera's prices go to the history the CLI uses (--history,
             else $PRICECAM_HISTORY, else the SQLite default); a PostgreSQL history is
             connected to at start.
             Listening beyond loopback needs a token: give --token, or one is made and
-            printed once. Ctrl-C (or SIGTERM) stops accepting, finishes the requests in
+            printed once.
+            A phone's browser lets a page use its camera only over HTTPS: --tls makes a
+            self-signed certificate on first use (kept beside the settings, in tls/) and
+            prints its SHA-256 fingerprint, to compare with the one the phone shows
+            before accepting it; --tls-cert and --tls-key use your own instead. Ctrl-C (or SIGTERM) stops accepting, finishes the requests in
             flight, saves the history and exits 0.
             """)
 
@@ -37,6 +42,24 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .customLong("upload-limit"), help: "Largest image upload, in MB.")
     var uploadLimitMB = 20
+
+    @Flag(help: "Serve HTTPS with a self-signed certificate (made on first use, fingerprint printed).")
+    var tls = false
+
+    @Option(
+        name: .customLong("tls-cert"), help: ArgumentHelp("Serve HTTPS with this certificate (PEM; with --tls-key).", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The private key of --tls-cert (PEM, unencrypted).", valueName: "file"))
+    var tlsKey: String?
+
+    @Option(
+        name: .customLong("frame-limit"),
+        help: "Largest frame a browser camera may send, in KB (a bigger one closes its stream with 1009, message too big).")
+    var frameLimitKB = 2048
+
+    @Option(name: .customLong("stream-fps"), help: "Frames read per second from each browser camera, at most (newer frames replace older).")
+    var streamFPS: Double = 10
 
     @Option(help: "Camera device for the Camera tab (default: /dev/video0 when it exists).")
     var device: String?
@@ -80,6 +103,13 @@ struct Serve: AsyncParsableCommand {
         guard FrameSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x720, got \(size)") }
         guard fps > 0 && fps <= 1000 else { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
         guard StabilityRule(parsing: stable) != nil else { throw ValidationError("--stable must be K/M with 1 <= K <= M, got \(stable)") }
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
+        guard frameLimitKB >= 16 && frameLimitKB <= 64 << 10 else {
+            throw ValidationError("--frame-limit must be 16 to 65536 (KB), got \(frameLimitKB)")
+        }
+        guard streamFPS > 0 && streamFPS <= 60 else {
+            throw ValidationError("--stream-fps must be above 0 and at most 60, got \(streamFPS)")
+        }
         if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters (e.g. openssl rand -hex 16)") }
     }
 
@@ -109,6 +139,8 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, token: token, uploadLimit: uploadLimitMB << 20, scanWorkers: jobs, camera: camera, liveWorkers: jobs,
             stability: StabilityRule(parsing: stable)!,
             paths: PricecamPaths.current(), history: location,
+            // One browser camera per OCR worker: each has its own engine.
+            stream: StreamLimits(frameBytes: frameLimitKB << 10, fps: streamFPS, clients: jobs),
             extraction: { settings in
                 let converter = Converter(settings: settings)
                 return ExtractionSettings(
@@ -116,6 +148,24 @@ struct Serve: AsyncParsableCommand {
                     parser: ParserOptions(currencyHint: converter.currency, bareNumbers: ocr.bareNumbers),
                     converter: converter, limits: ocr.limits)
             })
+        var tlsSetup: TLSSetup?
+        if let tlsCert, let tlsKey {
+            tlsSetup = .files(certificate: tlsCert, key: tlsKey)
+        } else if tls {
+            let folder = (configuration.paths.settingsFile as NSString).deletingLastPathComponent
+            tlsSetup = .selfSigned(directory: (folder as NSString).appendingPathComponent("tls"))
+        }
+        var loadedTLS: LoadedTLS?
+        if let tlsSetup {
+            do { loadedTLS = try tlsSetup.load() } catch {
+                Console.error("error: \(error.description)")
+                throw ExitCode(2)
+            }
+            let what = loadedTLS!.made ? "made a self-signed certificate" : "certificate"
+            Console.err(
+                "pricecam serve: \(what) \(loadedTLS!.certificatePath)\n  SHA-256 fingerprint \(loadedTLS!.fingerprint)\n"
+                    + "  (the browser warns about a self-signed certificate: accept it only if it shows this fingerprint)\n")
+        }
         let state = ServerState(configuration: configuration)
         // A PostgreSQL server that cannot be reached is an error now, not at the first scan
         // (a SQLite file is opened, and created, on first use).
@@ -129,8 +179,9 @@ struct Serve: AsyncParsableCommand {
         state.startCamera()
         do {
             let fragment = token.map { "#token=\($0)" } ?? ""
-            try await ServeApp.run(state: state) { port in
-                Console.err("pricecam serve: http://\(host):\(port)/\(fragment)  (Ctrl-C stops)\n")
+            let scheme = loadedTLS == nil ? "http" : "https"
+            try await ServeApp.run(state: state, tls: loadedTLS?.configuration) { port in
+                Console.err("pricecam serve: \(scheme)://\(host):\(port)/\(fragment)  (Ctrl-C stops)\n")
             }
         } catch {
             state.shutdown()

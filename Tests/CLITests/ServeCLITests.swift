@@ -92,6 +92,34 @@ import Testing
         #expect(serve.wait(seconds: 10) == 0)
     }
 
+    @Test("--tls: a self-signed certificate made on first use, its fingerprint printed, kept for the next start")
+    func tlsMakesAndKeepsACertificate() throws {
+        let home = try CLI.tempDir()
+        var fingerprints: [String] = []
+        for run in 0..<2 {
+            let serve = try RunningCLI(["serve", "--tls", "--port", "0", "--no-camera", "--jobs", "1"], home: home)
+            #expect(serve.waitForOutput(containing: "pricecam serve: https://127.0.0.1:", seconds: 60, stream: \.stderr), "\(serve.stderr)")
+            let words = serve.stderr.components(separatedBy: .whitespacesAndNewlines)
+            if let i = words.firstIndex(of: "fingerprint"), i + 1 < words.count { fingerprints.append(words[i + 1]) }
+            #expect(
+                serve.stderr.contains(run == 0 ? "made a self-signed certificate" : "certificate \(home)/tls/cert.pem"), "\(serve.stderr)")
+            serve.send(SIGINT)
+            #expect(serve.wait(seconds: 10) == 0)
+        }
+        #expect(fingerprints.count == 2 && fingerprints[0] == fingerprints[1], "\(fingerprints)")
+        #expect(fingerprints.first?.split(separator: ":").count == 32)
+    }
+
+    @Test("--tls-cert with a file that is not a certificate: exit 2 naming it")
+    func tlsBadCertificateStopsTheStart() throws {
+        let home = try CLI.tempDir()
+        try "not a certificate".write(toFile: home + "/c.pem", atomically: true, encoding: .utf8)
+        let r = try CLI.run(
+            ["serve", "--tls-cert", home + "/c.pem", "--tls-key", home + "/k.pem", "--port", "0", "--no-camera"], home: home)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(home + "/c.pem"), "\(r.stderr)")
+    }
+
     @Test("a PostgreSQL history that cannot be reached: exit 2 at start, naming the URL without its password and what to do")
     func unreachablePostgresStopsTheStart() throws {
         let home = try CLI.tempDir()
@@ -113,6 +141,8 @@ import Testing
             (["--port", "70000"], "--port"), (["--token", "short"], "--token"), (["--upload-limit", "0"], "--upload-limit"),
             (["--device", "/dev/video9", "--replay", "."], "--replay"),
             (["--history", "postgres://shop:pw@/prices"], "not a PostgreSQL URL"),
+            (["--tls-cert", "cert.pem"], "--tls-cert and --tls-key"), (["--frame-limit", "1"], "--frame-limit"),
+            (["--stream-fps", "0"], "--stream-fps"),
         ])
     func badOptions(args: [String], named: String) throws {
         let r = try CLI.run(["serve"] + args)

@@ -84,3 +84,43 @@ import Testing
 }
 
 import Foundation
+
+@Suite struct FrameColourTests {
+    /// BT.601 limited range: pure red is Y 81, Cb 90, Cr 240; white Y 235; black Y 16 (both Cb = Cr = 128).
+    static func near(_ a: (UInt8, UInt8, UInt8), _ b: (Int, Int, Int), within d: Int = 3) -> Bool {
+        abs(Int(a.0) - b.0) <= d && abs(Int(a.1) - b.1) <= d && abs(Int(a.2) - b.2) <= d
+    }
+
+    static func pixel(_ rgb: [UInt8], _ i: Int) -> (UInt8, UInt8, UInt8) { (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) }
+
+    @Test func packedFormatsPlaceTheirChroma() throws {
+        // Two pixel pairs in one row: a red pair, then a white/black pair; 2 bytes of padding.
+        let yuyv: [UInt8] = [81, 90, 81, 240, 235, 128, 16, 128, 0, 0]
+        let rgb = try #require(FrameColour.raw(bytes: yuyv, fourcc: .yuyv, bytesPerLine: 10).rgb(width: 4, height: 1))
+        #expect(Self.near(Self.pixel(rgb, 0), (255, 0, 0)))
+        #expect(Self.near(Self.pixel(rgb, 1), (255, 0, 0)))
+        #expect(Self.near(Self.pixel(rgb, 2), (255, 255, 255)))
+        #expect(Self.near(Self.pixel(rgb, 3), (0, 0, 0)))
+        // The same pixels in UYVY order.
+        let uyvy: [UInt8] = [90, 81, 240, 81, 128, 235, 128, 16]
+        let rgb2 = try #require(FrameColour.raw(bytes: uyvy, fourcc: .uyvy, bytesPerLine: 8).rgb(width: 4, height: 1))
+        #expect(rgb2 == Array(rgb))
+    }
+
+    @Test func planarFormatsShareChromaOverTwoRows() throws {
+        // 2×2, one chroma sample: red. NV12 interleaves U,V after the Y plane; YU12 has a U plane then a V plane.
+        let nv12: [UInt8] = [81, 81, 81, 81, 90, 240]
+        let yu12: [UInt8] = [81, 81, 81, 81, 90, 240]
+        let yv12: [UInt8] = [81, 81, 81, 81, 240, 90]
+        for (bytes, fourcc) in [(nv12, FourCC.nv12), (yu12, .yu12), (yv12, .yv12)] {
+            let rgb = try #require(FrameColour.raw(bytes: bytes, fourcc: fourcc, bytesPerLine: 2).rgb(width: 2, height: 2))
+            for i in 0..<4 { #expect(Self.near(Self.pixel(rgb, i), (255, 0, 0)), "\(fourcc) pixel \(i)") }
+        }
+    }
+
+    @Test func shortBuffersAndOtherFormatsGiveNoColour() {
+        #expect(FrameColour.raw(bytes: [81, 90, 81], fourcc: .yuyv, bytesPerLine: 4).rgb(width: 2, height: 1) == nil)
+        #expect(FrameColour.raw(bytes: [UInt8](repeating: 0, count: 64), fourcc: .grey, bytesPerLine: 8).rgb(width: 8, height: 8) == nil)
+        #expect(FrameColour.jpeg([0xFF, 0xD8]).rgb(width: 1, height: 1) == nil)
+    }
+}

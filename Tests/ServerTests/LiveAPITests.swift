@@ -55,6 +55,8 @@ struct LiveAPITests {
                 #expect(r.status == .ok)
                 #expect(r.headers[.contentType] == "image/jpeg")
                 #expect(Array(r.body.readableBytesView.prefix(2)) == [0xFF, 0xD8])
+                // In colour (three components), as the replayed file is, with nothing drawn on it.
+                #expect(Self.jpegComponents(Array(r.body.readableBytesView)) == 3)
             }
             try await client.execute(uri: "/api/v1/status", method: .get) { r in
                 let camera = r.object["camera"] as? [String: Any]
@@ -65,6 +67,18 @@ struct LiveAPITests {
                 #expect(r.text.contains("pricecam_live_latency_seconds_count"))
             }
         }
+    }
+
+    /// The number of colour components a JPEG's frame header (SOF0–SOF2) declares.
+    static func jpegComponents(_ jpeg: [UInt8]) -> Int? {
+        var i = 2
+        while i + 9 < jpeg.count, jpeg[i] == 0xFF {
+            let marker = jpeg[i + 1]
+            let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
+            if (0xC0...0xC2).contains(marker) { return Int(jpeg[i + 9]) }
+            i += 2 + length
+        }
+        return nil
     }
 
     @Test func aSlowBrowserGetsOnlyTheNewestMessage() async throws {

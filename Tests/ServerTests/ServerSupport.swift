@@ -45,7 +45,10 @@ struct TestServer {
     let home: String
     let state: ServerState
 
-    init(token: String? = nil, uploadLimit: Int = 20 << 20, camera: CameraSource = .none, history: TestHistory = .sqlite) throws {
+    init(
+        token: String? = nil, uploadLimit: Int = 20 << 20, camera: CameraSource = .none, history: TestHistory = .sqlite,
+        stream: StreamLimits = StreamLimits()
+    ) throws {
         home = NSTemporaryDirectory() + "pricecam-serve-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let ocr = OCRConfiguration(
@@ -57,6 +60,7 @@ struct TestServer {
                 // Camera tests: a price counts on the first frame it is read on (the tests wait for it, not for a rate).
                 stability: StabilityRule(k: 1, m: 1),
                 paths: PricecamPaths(settingsFile: home + "/settings.toml", historyDatabase: home + "/history.sqlite"),
+                stream: stream,
                 extraction: { settings in
                     let converter = Converter(settings: settings)
                     return ExtractionSettings(ocr: ocr, parser: ParserOptions(currencyHint: converter.currency), converter: converter)

@@ -3,67 +3,29 @@
 
 Usage: test_app.py URL FIXTURES_DIR SCREENSHOT_DIR
 Checks: the setup gate (save disabled on a bad rate, enabled on a good one), save,
-a scan upload shows the converted prices, the history lists them, clearing asks
-first. Saves a screenshot of each tab. Exit status 1 on the first failed check.
+the camera (the server replays a Japanese menu, 11 prices in a column) shows the
+prices over the frame with labels that do not overlap, a scan upload shows the
+converted prices, the history lists them, clearing asks first. Saves a
+screenshot of each tab. Exit status 1 on the first failed check.
+The browser and the checks come from browser.py, shared with the other browser test.
 """
 import json
 import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, TimeoutException
-from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+from browser import Browser
 
 url, fixtures, shots = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(shots, exist_ok=True)
-
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"):
-    options.add_argument(flag)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-wait = WebDriverWait(driver, 60)
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    if not condition:
-        driver.save_screenshot(os.path.join(shots, "failure.png"))
-        print(f"browser test: FAIL: {what} (screenshot: {shots}/failure.png)", file=sys.stderr)
-        driver.quit()
-        sys.exit(1)
-    checks += 1
-    print(f"ok {checks} - {what}")
-
-
-def by_id(i):
-    return driver.find_element(By.ID, i)
-
-
-def type_into(i, text):
-    field = by_id(i)
-    field.clear()
-    field.send_keys(text)
-
-
-def until(predicate, what, seconds=60):
-    try:
-        WebDriverWait(driver, seconds).until(lambda d: predicate())
-        return True
-    except TimeoutException:
-        print(f"browser test: timed out waiting for: {what}", file=sys.stderr)
-        return False
-
-
-def shot(name):
-    driver.save_screenshot(os.path.join(shots, name + ".png"))
-
+b = Browser(shots)
+driver, wait, check, until, by_id, type_into, shot = b.driver, b.wait, b.check, b.until, b.by_id, b.type_into, b.shot
+labels, check_labels = b.labels, b.check_labels
 
 truth = json.load(open(os.path.join(fixtures, "clean", "gt.json")))["frame_0003.png"]
+menu = json.load(open(os.path.join(fixtures, "menus", "gt.json")))["ja_1.png"]
 try:
     driver.get(url)
     # The gate: only the setup form until settings exist.
@@ -76,16 +38,27 @@ try:
     check(until(lambda: "not a plain decimal number" in by_id("rate-msg").text, "rate message"), "a bad rate shows setup's message")
     check(not save.is_enabled(), "save stays disabled on a bad rate")
     shot("setup")
-    type_into("rate", "0.0061")
-    type_into("home", "EUR")
-    check(until(lambda: save.is_enabled(), "save enabled"), "save enabled once currency and rate are valid")
-    save.click()
-    check(until(lambda: by_id("tabs").is_displayed(), "tabs after save"), "saving opens the app")
+    b.set_up()
 
-    # Camera tab: the server replays frame_0003.png; its prices become stable and show converted.
+    # Camera tab: the server replays a Japanese menu (a column of 11 prices, rows close together);
+    # the prices it reads are listed, and drawn over the frame without one label on another.
     check(until(lambda: by_id("camera").is_displayed(), "camera tab"), "camera tab shown after setup")
-    check(until(lambda: "4.88 EUR" in by_id("live-prices").text, "live prices", seconds=120), "the camera's prices show converted")
+
+    def menu_prices_listed():
+        rows = by_id("live-prices").text
+        return sum(1 for a in menu["amounts"] if f"{a} JPY" in rows)
+
+    check(until(lambda: menu_prices_listed() >= 6, "live prices", seconds=180), "the camera lists the menu's prices")
     check(by_id("fps").text not in ("", "–"), "frame rate shown")
+    check(until(lambda: len(labels("#camera-overlay")) >= 6, "labels over the frame"), "the prices are labelled over the frame")
+    placed = check_labels("#camera-overlay", "#camera-view", "camera")
+    check(all(t.endswith(" EUR") for *_, t in placed), "the labels show the converted amounts")
+    check(driver.execute_script("return document.getElementById('frame').naturalWidth") > 0, "the frame is shown")
+    # The toggle shows the amounts as printed instead.
+    by_id("show-original").click()
+    check(until(lambda: all(t.endswith(" JPY") for *_, t in labels("#camera-overlay")), "original labels"), "the toggle shows the prices as printed")
+    check_labels("#camera-overlay", "#camera-view", "camera, as printed")
+    by_id("show-original").click()
     time.sleep(1)
     shot("camera")
 
@@ -97,6 +70,8 @@ try:
     for amount in truth["amounts"]:
         check(amount in rows, f"scan lists {amount} {truth['currencies'][0]}")
     check("4.88 EUR" in rows, "800 JPY is shown converted: 4.88 EUR")
+    check(until(lambda: "4.88 EUR" in [t for *_, t in labels("#scan-overlay")], "scan labels"), "the scan's labels show 4.88 EUR over the photo")
+    check_labels("#scan-overlay", "#scan-view", "scan")
     time.sleep(0.5)
     shot("scan")
 
@@ -127,8 +102,5 @@ try:
 except NoAlertPresentException:
     check(False, "a confirmation dialog")
 finally:
-    try:
-        driver.quit()
-    except Exception:
-        pass
-print(f"browser test: {checks} checks passed; screenshots in {shots}")
+    b.quit()
+print(f"browser test: {b.checks} checks passed; screenshots in {shots}")
