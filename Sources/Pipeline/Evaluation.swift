@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import OCR
 
-/// One evaluation set: a folder with a `gt.json` (format in DESIGN.md).
+/// One evaluation set: a folder with a `gt.json` (format: the README's eval section).
 public struct EvaluationSet: Sendable {
     public struct Truth: Sendable, Equatable {
         public var total: Decimal?

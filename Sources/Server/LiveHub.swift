@@ -238,7 +238,7 @@ public final class LiveHub: Sendable {
                 ("processed", .number(String(stats.processed))), ("captured", .number(String(stats.captured))),
                 ("dropped", .number(String(stats.dropped))),
                 ("latency_ms", .object([("p50", .fixed(stats.latency.p50, 1)), ("p99", .fixed(stats.latency.p99, 1))])),
-                // The live path's promise: p99 OCR time + one frame interval + 5 ms (DESIGN.md).
+                // The live path's promise: p99 OCR time + one frame interval + 5 ms (docs/ARCHITECTURE.md).
                 ("bound_ms", .fixed(stats.boundMs, 1)),
             ]
         }

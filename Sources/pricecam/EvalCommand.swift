@@ -16,7 +16,7 @@ struct Eval: ParsableCommand {
             is given to the parser as that shop's stored settings would, so a folder
             mixing countries scores in one run; --currency-hint covers entries without.
             Examples:
-              pricecam eval ../shared/datasets/receipts-de
+              pricecam eval Fixtures/receipts-intl
               pricecam eval Fixtures            (every Fixtures/*/gt.json is a set)
               pricecam eval Fixtures/clean --misses
               pricecam batch DIR/img --format jsonl > found.jsonl; pricecam eval DIR --found found.jsonl
