@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import OCR
 
-/// One evaluation set: a folder with a `gt.json` (format: the README's eval section).
+/// One evaluation set: a folder with a `gt.json` (format: docs/GUIDE.md, eval).
 public struct EvaluationSet: Sendable {
     public struct Truth: Sendable, Equatable {
         public var total: Decimal?
