@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What each accuracy step costs and gains: `pricecam eval` with every step on,
-# then with one step off at a time (PRICECAM_ACCURACY, see README.md,
+# then with one step off at a time (eval --accuracy, see docs/ARCHITECTURE.md,
 # "Accuracy"), on the fixture families and (when present) receipts-de.
 # Prints amount recall per family (receipts-de: total recall) and CPU ms per
 # image (user + system of the whole run / images), one row per setting.
@@ -23,7 +23,7 @@ TIMEFORMAT='%U %S'
 for s in "${settings[@]}"; do
     for d in "${sets[@]}"; do
         n=$(basename "$d")
-        { time PRICECAM_ACCURACY="$s" "$bin" eval "$d" --json --jobs 1 > "$work/$n.json"; } 2> "$work/$n.time"
+        { time "$bin" eval "$d" --accuracy "$s" --json --jobs 1 > "$work/$n.json"; } 2> "$work/$n.time"
     done
     python3 - "$work" "${s:-all on}" "${sets[@]}" <<'PY'
 import json, sys, os

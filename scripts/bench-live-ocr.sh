@@ -21,7 +21,7 @@ for f in Fixtures/*/frame_*.png; do
 done
 echo "$(ls "$frames" | wc -l) frames of 640x480; $rounds rounds x 120 frames per setting, 1 worker"
 run() {
-    PRICECAM_ACCURACY="$1" "$bin" live --source "$frames" --fps 4 --loop --frames 120 --jobs 1 \
+    "$bin" live --accuracy "$1" --source "$frames" --fps 4 --loop --frames 120 --jobs 1 \
         --format jsonl --no-convert --no-history 2>/dev/null | grep '"final":true'
 }
 printf '%-34s %8s %8s %8s\n' setting "p50 ms" "p95 ms" "p99 ms"

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Which accuracy passes run on each image. `PRICECAM_ACCURACY` (comma list of
-/// `no-preprocess`, `no-second-pass`) switches them off for measurements.
+/// Which accuracy passes run on each image. Every command reads with all of them; `eval
+/// --accuracy LIST` and `live --accuracy LIST` switch steps off for measurements
+/// (`AccuracyOptions(switches:)`: `no-preprocess`, `no-second-pass`, `regions-only`, …).
 public struct AccuracyOptions: Sendable, Hashable {
     public var preprocess: Bool
     public var secondPass: Bool
@@ -68,34 +69,50 @@ public struct AccuracyOptions: Sendable, Hashable {
         self.maxRereads = maxRereads
     }
 
-    public static var fromEnvironment: AccuracyOptions {
-        var o = AccuracyOptions()
-        let flags = (ProcessInfo.processInfo.environment["PRICECAM_ACCURACY"] ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
+    /// The switches `--accuracy` takes, each turning a step off or setting a budget.
+    public static let switches = [
+        "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
+        "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "no-price-model", "large-budget=SECONDS",
+        "small-budget=SECONDS", "region-limit=N",
+    ]
+
+    /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
+    public init(switches list: String) throws(AccuracySwitchError) {
+        self.init()
+        for flag in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !flag.isEmpty {
+            let (name, value) =
+                flag.contains("=") ? (String(flag.prefix { $0 != "=" }), String(flag.drop { $0 != "=" }.dropFirst())) : (flag, "")
+            switch name {
+            case "no-preprocess": preprocess = false
+            case "no-second-pass": secondPass = false
+            case "no-stretch": stretch = false
+            case "live-budget": forceLiveBudget = true
+            case "no-background-norm": backgroundNorm = false
+            case "no-downscale": downscale = false
+            case "no-deskew": deskew = false
+            case "no-word-reread": wordReread = false
+            case "no-sparse": sparse = false
+            case "no-sparse-word": sparseWordReread = false
+            case "page-only": reading = .page
+            case "regions-only": reading = .regions
+            case "no-price-model": priceModel = false
+            case "large-budget", "small-budget":
+                guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
+                if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }
+            case "region-limit":
+                guard let n = Int(value), n > 0 else { throw AccuracySwitchError(flag: flag) }
+                regionLimit = n
+            default: throw AccuracySwitchError(flag: flag)
+            }
         }
-        if flags.contains("no-preprocess") { o.preprocess = false }
-        if flags.contains("no-second-pass") { o.secondPass = false }
-        if flags.contains("no-stretch") { o.stretch = false }
-        if flags.contains("live-budget") { o.forceLiveBudget = true }
-        if flags.contains("no-background-norm") { o.backgroundNorm = false }
-        if flags.contains("no-downscale") { o.downscale = false }
-        if flags.contains("no-deskew") { o.deskew = false }
-        if flags.contains("no-word-reread") { o.wordReread = false }
-        if flags.contains("no-sparse") { o.sparse = false }
-        if flags.contains("no-sparse-word") { o.sparseWordReread = false }
-        if flags.contains("page-only") { o.reading = .page }
-        if flags.contains("regions-only") { o.reading = .regions }
-        if flags.contains("no-price-model") { o.priceModel = false }
-        for f in flags where f.hasPrefix("large-budget=") {
-            if let n = Double(f.dropFirst("large-budget=".count)), n >= 0 { o.largeImageBudget = n }
-        }
-        for f in flags where f.hasPrefix("small-budget=") {
-            if let n = Double(f.dropFirst("small-budget=".count)), n >= 0 { o.smallImageBudget = n }
-        }
-        for f in flags where f.hasPrefix("region-limit=") {
-            if let n = Int(f.dropFirst("region-limit=".count)), n > 0 { o.regionLimit = n }
-        }
-        return o
+    }
+}
+
+/// An `--accuracy` switch that does not exist or has a bad value.
+public struct AccuracySwitchError: Error, CustomStringConvertible {
+    public let flag: String
+    public var description: String {
+        "unknown accuracy switch '\(flag)'; the switches are \(AccuracyOptions.switches.joined(separator: ", "))"
     }
 }
 

@@ -19,6 +19,10 @@ public final class BatchRunner: Sendable {
         var next = 0
         var nextToEmit = 0
         var pending: [Int: ImageResult] = [:]
+        /// Results whose turn has come, not yet handed to `emit`, in order.
+        var outbox: [ImageResult] = []
+        /// A worker is handing the outbox to `emit` (one at a time, so the order holds).
+        var emitting = false
         var finished = 0
         var summary = Summary(images: 0, failed: 0, prices: 0, seconds: 0)
     }
@@ -81,20 +85,35 @@ public final class BatchRunner: Sendable {
     }
 
     /// Keeps `result`, then emits every result whose turn has come; returns how many items are
-    /// read so far.
+    /// read so far. The lock holds the state only: results are taken out under it and handed to
+    /// `emit` (stdout, a history transaction) outside it, by one worker at a time, so the others
+    /// claim their next image meanwhile and the order is kept.
     @discardableResult
     private func finish(_ index: Int, with result: ImageResult, _ emit: @Sendable (ImageResult) -> Void) -> Int {
-        state.withLock { s in
+        let (finished, emitter) = state.withLock { s in
             s.pending[index] = result
             s.finished += 1
             while let ready = s.pending.removeValue(forKey: s.nextToEmit) {
                 s.summary.images += 1
                 if ready.error != nil { s.summary.failed += 1 }
                 s.summary.prices += ready.prices.count
-                emit(ready)
+                s.outbox.append(ready)
                 s.nextToEmit += 1
             }
-            return s.finished
+            let emitter = !s.emitting && !s.outbox.isEmpty
+            if emitter { s.emitting = true }
+            return (s.finished, emitter)
         }
+        guard emitter else { return finished }
+        while true {
+            let batch = state.withLock { s in
+                defer { s.outbox = [] }
+                if s.outbox.isEmpty { s.emitting = false }
+                return s.outbox
+            }
+            if batch.isEmpty { break }
+            for ready in batch { emit(ready) }
+        }
+        return finished
     }
 }

@@ -58,12 +58,12 @@ public struct ExtractionSettings: Sendable {
     public var parser: ParserOptions
     public var converter: Converter?
     public var limits: ImageLimits
-    /// Preprocessing and second pass (see README.md, "Accuracy").
+    /// Preprocessing and second pass: every step on, unless a measurement (`eval --accuracy`) says.
     public var accuracy: AccuracyOptions
 
     public init(
         ocr: OCRConfiguration, parser: ParserOptions, converter: Converter?, limits: ImageLimits = .default,
-        accuracy: AccuracyOptions = .fromEnvironment
+        accuracy: AccuracyOptions = AccuracyOptions()
     ) {
         self.ocr = ocr
         self.parser = parser

@@ -43,7 +43,7 @@ enum AmountResolver {
         if total == 0 { return nil }
         if total <= DigitGroup.packedDigits {
             m = m &* DigitGroup.powerOfTen(frac.count) &+ frac.value
-            return DecimalFields.decimal(m, fractionDigits: frac.count)
+            return Decimal(sign: .plus, exponent: -frac.count, significand: Decimal(m))
         }
         let intGroups = (0..<intCount).lazy.map { groups[$0] }
         let int: [UInt8] = intGroups.flatMap(\.digits)
@@ -151,72 +151,6 @@ enum AmountResolver {
             return r
         }
     }
-}
-
-/// A `Decimal` of a 64-bit integer and a count of fraction digits written field by field: what
-/// `Decimal(sign: .plus, exponent: -f, significand: Decimal(m))` builds, without its division
-/// loop and power-of-ten scaling in Foundation (two calls per amount).
-///
-/// Foundation does not expose `Decimal`'s fields on Linux, so the fields are laid out as its
-/// 20 bytes are (exponent, length and flags, reserved, eight 16-bit mantissa words) and checked
-/// once, on first use, against Foundation's own construction of a range of values; should a
-/// toolchain lay them out otherwise, every amount takes Foundation's way.
-struct DecimalFields {
-    private var exponent: Int8
-    /// The mantissa's length in 16-bit words in the high four bits; `compactBit` set.
-    private var lengthAndFlags: UInt8
-    private var reserved: UInt16 = 0
-    private var m0: UInt16, m1: UInt16, m2: UInt16, m3: UInt16
-    private var m4: UInt16 = 0, m5: UInt16 = 0, m6: UInt16 = 0, m7: UInt16 = 0
-
-    private static let compactBit: UInt8 = 0x04
-
-    /// m / 10^f as `Decimal`, as Foundation makes it.
-    static func decimal(_ m: UInt64, fractionDigits f: Int) -> Decimal {
-        if m != 0, f <= DigitGroup.packedDigits, layoutMatches { return DecimalFields(m, fractionDigits: f).decimal }
-        return foundationDecimal(m, fractionDigits: f)
-    }
-
-    private static func foundationDecimal(_ m: UInt64, fractionDigits f: Int) -> Decimal {
-        Decimal(sign: .plus, exponent: -f, significand: Decimal(m))
-    }
-
-    /// The fields of m / 10^f (m not 0): m without its trailing zeros, compact, and those zeros
-    /// in the exponent.
-    private init(_ m: UInt64, fractionDigits f: Int) {
-        var v = m, zeros = 0
-        while v % 10 == 0 {
-            v /= 10
-            zeros += 1
-        }
-        exponent = Int8(zeros - f)
-        let words = (UInt64.bitWidth - v.leadingZeroBitCount + 15) / 16
-        lengthAndFlags = UInt8(words) << 4 | Self.compactBit
-        m0 = UInt16(truncatingIfNeeded: v)
-        m1 = UInt16(truncatingIfNeeded: v >> 16)
-        m2 = UInt16(truncatingIfNeeded: v >> 32)
-        m3 = UInt16(truncatingIfNeeded: v >> 48)
-    }
-
-    private var decimal: Decimal { unsafeBitCast(self, to: Decimal.self) }
-
-    /// Whether these fields give Foundation's bytes for every length of mantissa, trailing zeros
-    /// and fraction digits the parser builds.
-    private static let layoutMatches: Bool = {
-        guard MemoryLayout<DecimalFields>.size == MemoryLayout<Decimal>.size else { return false }
-        var values: [UInt64] = [1, 5, 9, 10, 12, 99, 100, 1200, 1234, 65_535, 65_536, 999_999, 4_294_967_295, 4_294_967_296]
-        values += [
-            281_474_976_710_655, 281_474_976_710_656, 1_000_000_000_000_000_000, 9_999_999_999_999_999_999, 1_234_567_890_123_456_789,
-        ]
-        for m in values {
-            for f in 0...DigitGroup.packedDigits {
-                let fast = DecimalFields(m, fractionDigits: f).decimal, slow = foundationDecimal(m, fractionDigits: f)
-                let same = withUnsafeBytes(of: fast) { a in withUnsafeBytes(of: slow) { b in a.elementsEqual(b) } }
-                if !same { return false }
-            }
-        }
-        return true
-    }()
 }
 
 /// The `.` and `,` among a number's separators, counted in one pass.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Conversion
 import Foundation
 import OCR
 import Pipeline
@@ -97,6 +98,33 @@ struct OCROptions: ParsableArguments, Sendable {
     var limits: ImageLimits {
         ImageLimits(maxPixels: maxPixels, maxFileBytes: ImageLimits.default.maxFileBytes)
     }
+
+    /// What a worker reads with, for prices in `currency` (the parser's hint and `--lang
+    /// auto`'s models): the one place the CLI and the server build it.
+    func extraction(currency: String?, converter: Converter?, accuracy: AccuracyOptions = AccuracyOptions()) throws
+        -> ExtractionSettings
+    {
+        ExtractionSettings(
+            ocr: try configuration(currency: currency), parser: ParserOptions(currencyHint: currency, bareNumbers: bareNumbers),
+            converter: converter, limits: limits, accuracy: accuracy)
+    }
+}
+
+/// `--accuracy LIST` of the measuring commands (`eval`, `live`): steps switched off for an
+/// ablation; every other command reads with all of them.
+struct AccuracyOption: ParsableArguments, Sendable {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "For measurements: accuracy steps to switch off, comma-separated (default: none).",
+            discussion: "One of \(AccuracyOptions.switches.joined(separator: ", ")).", valueName: "list"))
+    var accuracy = ""
+
+    func validate() throws {
+        do { _ = try AccuracyOptions(switches: accuracy) } catch { throw ValidationError(error.description) }
+    }
+
+    var options: AccuracyOptions { (try? AccuracyOptions(switches: accuracy)) ?? AccuracyOptions() }
 }
 
 struct FormatOptions: ParsableArguments {

@@ -50,6 +50,8 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var ocr: OCROptions
 
+    @OptionGroup var accuracy: AccuracyOption
+
     func validate() throws {
         _ = try CurrencyHint.validated(currencyHint)
     }
@@ -132,10 +134,7 @@ struct Eval: ParsableCommand {
         var results = [ImageResult?](repeating: nil, count: entries.count)
         var seconds = 0.0
         for (currency, indices) in byCurrency.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-            let settings = ExtractionSettings(
-                ocr: try ocr.configuration(currency: currency),
-                parser: ParserOptions(currencyHint: currency, bareNumbers: ocr.bareNumbers),
-                converter: nil, limits: ocr.limits)
+            let settings = try ocr.extraction(currency: currency, converter: nil, accuracy: accuracy.options)
             let collected = ResultsBox(count: indices.count)
             do {
                 let summary = try BatchRunner(settings: settings, jobs: jobs).run(indices.map { InputItem.image(path: entries[$0].path) }) {

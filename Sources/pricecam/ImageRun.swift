@@ -15,11 +15,7 @@ enum ImageRun {
         let emit: @Sendable (String) -> Void
         if let file { emit = { file.write($0) } } else { emit = { Console.out($0) } }
         let prepared = try conversion.prepare(interactiveSetupAllowed: true)
-        let settings = ExtractionSettings(
-            ocr: try ocr.configuration(currency: prepared.currencyHint),
-            parser: ParserOptions(currencyHint: prepared.currencyHint, bareNumbers: ocr.bareNumbers),
-            converter: prepared.converter,
-            limits: ocr.limits)
+        let settings = try ocr.extraction(currency: prepared.currencyHint, converter: prepared.converter)
         let formatter = ResultFormatter(format: format)
         if let header = formatter.header() { emit(header) }
         let bar = ProgressBar(total: items.count, enabled: progress && isatty(STDERR_FILENO) == 1)

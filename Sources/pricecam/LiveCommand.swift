@@ -67,6 +67,8 @@ struct Live: ParsableCommand {
 
     @OptionGroup var output: FormatOptions
     @OptionGroup var ocr: OCROptions
+
+    @OptionGroup var accuracy: AccuracyOption
     @OptionGroup var conversion: ConversionOptions
 
     func validate() throws {
@@ -88,10 +90,7 @@ struct Live: ParsableCommand {
 
     func run() throws {
         let prepared = try conversion.prepare(interactiveSetupAllowed: true)
-        let settings = ExtractionSettings(
-            ocr: try ocr.configuration(currency: prepared.currencyHint),
-            parser: ParserOptions(currencyHint: prepared.currencyHint, bareNumbers: ocr.bareNumbers),
-            converter: prepared.converter, limits: ocr.limits)
+        let settings = try ocr.extraction(currency: prepared.currencyHint, converter: prepared.converter, accuracy: accuracy.options)
         let recorder = prepared.history
         let stop = StopFlag()
         let signals = LiveSignals(stop: stop, beforeExit: { _ = recorder?.finish() })

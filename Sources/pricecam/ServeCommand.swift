@@ -143,10 +143,7 @@ struct Serve: AsyncParsableCommand {
             stream: StreamLimits(frameBytes: frameLimitKB << 10, fps: streamFPS, clients: jobs),
             extraction: { settings in
                 let converter = Converter(settings: settings)
-                return ExtractionSettings(
-                    ocr: try ocr.configuration(currency: converter.currency),
-                    parser: ParserOptions(currencyHint: converter.currency, bareNumbers: ocr.bareNumbers),
-                    converter: converter, limits: ocr.limits)
+                return try ocr.extraction(currency: converter.currency, converter: converter)
             })
         var tlsSetup: TLSSetup?
         if let tlsCert, let tlsKey {

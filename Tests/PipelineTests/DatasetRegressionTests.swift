@@ -76,7 +76,7 @@ struct DatasetRegressionTests {
 
     /// An extractor as `pricecam batch` builds it for a shop of `currency`: the models
     /// `--lang auto` loads for it (JPY: eng+jpn) and the price model.
-    static func extractor(currency: String?, accuracy: AccuracyOptions = .fromEnvironment) throws -> Extractor {
+    static func extractor(currency: String?, accuracy: AccuracyOptions = AccuracyOptions()) throws -> Extractor {
         let language = (["eng"] + Language.scriptModels(for: currency)).joined(separator: "+")
         return try Extractor(
             settings: ExtractionSettings(

@@ -1,0 +1,28 @@
+import OCR
+import Testing
+
+@Suite("--accuracy: the measurement switches")
+struct AccuracySwitchTests {
+    @Test func noSwitchesIsEveryStepOn() throws {
+        #expect(try AccuracyOptions(switches: "") == AccuracyOptions())
+        #expect(try AccuracyOptions(switches: " , ") == AccuracyOptions())
+    }
+
+    @Test func eachSwitchTurnsItsStepOff() throws {
+        let o = try AccuracyOptions(switches: "no-preprocess, no-second-pass,regions-only,large-budget=1.5,region-limit=20")
+        #expect(!o.preprocess && !o.secondPass && o.reading == .regions)
+        #expect(o.largeImageBudget == 1.5 && o.regionLimit == 20)
+        #expect(o.stretch && o.deskew && o.priceModel)  // the others stay on
+        #expect(try AccuracyOptions(switches: "page-only").reading == .page)
+    }
+
+    @Test(arguments: ["bogus", "no-preprocss", "region-limit=0", "large-budget=-1", "small-budget=x"])
+    func aBadSwitchIsNamed(_ list: String) {
+        do {
+            _ = try AccuracyOptions(switches: list)
+            Issue.record("\(list) was accepted")
+        } catch {
+            #expect(error.description.contains("'\(list)'") && error.description.contains("no-second-pass"))
+        }
+    }
+}
