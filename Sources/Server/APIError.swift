@@ -26,7 +26,7 @@ public struct APIError: Error, Sendable, Equatable {
     var response: Response { Response.json(json, status: status) }
 
     static func notFound(_ path: String) -> APIError {
-        APIError(.notFound, code: "not_found", message: "no such page or endpoint: \(path) (the API is under /api/v1, see the README)")
+        APIError(.notFound, code: "not_found", message: "no such page or endpoint: \(path) (the API is under /api/v1, see docs/GUIDE.md)")
     }
 }
 

@@ -12,8 +12,10 @@ struct Batch: ParsableCommand {
               pricecam batch ~/holiday --jobs 2 --format csv > prices.csv
             Images are found recursively (by extension) and reported in path order.
             A progress bar with rate and ETA is drawn on stderr when it is a terminal.
+            Prices are converted with the stored settings; --currency and --rate convert
+            this run with those instead, and store nothing.
 
-            Across machines (README, "Scaling out"): `--shard i/N` reads one of N disjoint
+            Across machines (docs/GUIDE.md, "Scaling out"): `--shard i/N` reads one of N disjoint
             parts (0 <= i < N) chosen by a hash of each image's path relative to the folder,
             so every node agrees without coordination; `--output FILE` writes the results
             to FILE only once complete; `pricecam merge` joins the parts.

@@ -37,7 +37,7 @@ struct OCROptions: ParsableArguments, Sendable {
         help: ArgumentHelp(
             "Languages to read besides English: auto, eng, or codes joined by + (fra, ru, japanese, chi_sim+kor).",
             discussion:
-                "auto (default): English, plus the model of the script the currency's country writes in when English cannot read it (JPY: jpn, RUB: rus, THB: tha, KRW: kor, CNY: chi_sim, INR: hin, UAH: ukr, BGN: bul...); a model that is not installed is skipped with a warning. Named languages must be installed (scripts/bootstrap.sh --langs). Total keywords of every listed language in the README match whatever models are loaded."
+                "auto (default): English, plus the model of the script the currency's country writes in when English cannot read it (JPY: jpn, RUB: rus, THB: tha, KRW: kor, CNY: chi_sim, INR: hin, UAH: ukr, BGN: bul...); a model that is not installed is skipped with a warning. Named languages must be installed (scripts/bootstrap.sh --langs). Total keywords of every listed language (docs/GUIDE.md, Languages) match whatever models are loaded."
         ))
     var lang: String = "auto"
 
@@ -160,4 +160,31 @@ enum Console {
     static func out(_ text: String) {
         StandardOutput.out(text)
     }
+}
+
+/// `--currency`, `--rate`, `--home` and `--max-rate-age-days`, the same for every command:
+/// `setup` and `settings set` store them, `scan`, `batch` and `live` convert one run with
+/// them and store nothing. One set of names, help and validation (`CurrencySettings`'s).
+struct CurrencyArguments: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp("Currency the prices are in (e.g. JPY).", valueName: "CODE"))
+    var currency: String?
+
+    @Option(help: ArgumentHelp("Home-currency units per 1 unit of --currency (e.g. 0.22 or 0,22).", valueName: "RATE"))
+    var rate: String?
+
+    @Option(help: ArgumentHelp("Your home currency (optional, e.g. TWD).", valueName: "CODE"))
+    var home: String?
+
+    @Option(
+        name: .customLong("max-rate-age-days"),
+        help: ArgumentHelp("Warn when the rate is older than this many days (1 to 36500; default 30).", valueName: "DAYS"))
+    var maxRateAgeDays: String?
+
+    /// `--max-rate-age-days` as a number, or a settings error (exit 2) saying what is accepted.
+    func maxAge() -> Int? {
+        guard let maxRateAgeDays else { return nil }
+        do { return try RateAge.validateDays(maxRateAgeDays) } catch { failSettings(error.description) }
+    }
+
+    var isEmpty: Bool { currency == nil && rate == nil && home == nil && maxRateAgeDays == nil }
 }

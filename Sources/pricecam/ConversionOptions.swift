@@ -17,14 +17,8 @@ import Pipeline
 ///     prepared.history?.record(result)  // per ImageResult, or record(source:rawText:...) per live price
 ///     let historyOK = prepared.history?.finish() ?? true                    // false → exit 1
 struct ConversionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Convert from this currency for this run only (with --rate); nothing is stored.", valueName: "CODE"))
-    var currency: String?
-
-    @Option(help: ArgumentHelp("Home-currency units per 1 unit of --currency, for this run only (0.22 or 0,22).", valueName: "RATE"))
-    var rate: String?
-
-    @Option(help: ArgumentHelp("Home currency code for this run (with --currency and --rate).", valueName: "CODE"))
-    var home: String?
+    /// Given with --rate: this run converts with them and nothing is stored.
+    @OptionGroup var values: CurrencyArguments
 
     @Flag(name: .customLong("no-convert"), help: "Extract prices only: no conversion, no settings needed, no history.")
     var noConvert = false
@@ -34,14 +28,8 @@ struct ConversionOptions: ParsableArguments {
 
     @OptionGroup var historyLocation: HistoryOption
 
-    @Option(
-        name: .customLong("max-rate-age-days"),
-        help: ArgumentHelp(
-            "Warn when the stored rate is older than this many days (default: the settings file's max_rate_age_days, 30).",
-            valueName: "DAYS"))
-    var maxRateAgeDays: Int?
-
     func validate() throws {
+        let (currency, rate, home) = (values.currency, values.rate, values.home)
         if noConvert && (currency != nil || rate != nil || home != nil) {
             throw ValidationError("--no-convert cannot be combined with --currency, --rate or --home")
         }
@@ -52,8 +40,8 @@ struct ConversionOptions: ParsableArguments {
             throw ValidationError(
                 "--home needs --currency and --rate; to change the stored home currency use `pricecam settings set --home CODE`")
         }
-        if let maxRateAgeDays, !(1...36500).contains(maxRateAgeDays) {
-            throw ValidationError("--max-rate-age-days must be between 1 and 36500")
+        if let days = values.maxRateAgeDays {
+            do { _ = try RateAge.validateDays(days) } catch { throw ValidationError(error.description) }
         }
     }
 
@@ -71,9 +59,9 @@ struct ConversionOptions: ParsableArguments {
         let location = try historyLocation.location()
         if noConvert { return PreparedConversion(converter: nil, history: nil, runID: runID) }
         let converter: Converter
-        if let currency, let rate {
+        if let currency = values.currency, let rate = values.rate {
             do {
-                converter = Converter(settings: try CurrencySettings.validated(currency: currency, rate: rate, home: home))
+                converter = Converter(settings: try CurrencySettings.validated(currency: currency, rate: rate, home: values.home))
             } catch {
                 throw ValidationError(error.description)
             }
@@ -89,7 +77,7 @@ struct ConversionOptions: ParsableArguments {
                 Console.err(Self.gateMessage(paths: paths))
                 throw ExitCode(2)
             }
-            if let warning = RateAge.staleWarning(updatedAt: settings.updatedAt, maxDays: maxRateAgeDays ?? settings.maxRateAgeDays) {
+            if let warning = RateAge.staleWarning(updatedAt: settings.updatedAt, maxDays: values.maxAge() ?? settings.maxRateAgeDays) {
                 Console.err("pricecam: warning: \(warning)\n")
             }
             converter = Converter(settings: settings)

@@ -11,6 +11,8 @@ struct Scan: ParsableCommand {
               pricecam scan menu.jpg receipt.png --format jsonl
             Each image gives one record, in the order given; an unreadable file gives an
             error record and a message on stderr, the others are still read (exit code 1).
+            Prices are converted with the stored settings; --currency and --rate convert
+            this run with those instead, and store nothing.
             """)
 
     @Argument(help: "Image files (PNG, JPEG, TIFF, BMP, PNM, WebP).")

@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
               pricecam serve --host 0.0.0.0 --token "$(openssl rand -hex 16)"
               pricecam serve --host 0.0.0.0 --tls           # a phone's browser as the camera
               pricecam serve --history postgres://pricecam@db.example:5432/prices
-            The API is under /api/v1 (see the README); /metrics is Prometheus text.
+            The API is under /api/v1 (docs/GUIDE.md); /metrics is Prometheus text.
             Scans and the camera's prices go to the history the CLI uses (--history,
             else $PRICECAM_HISTORY, else the SQLite default); a PostgreSQL history is
             connected to at start.

@@ -62,20 +62,10 @@ struct Settings: ParsableCommand {
             discussion: "Setting --rate also records the time the rate was set."
         )
 
-        @Option(help: ArgumentHelp("Currency the prices are in.", valueName: "CODE"))
-        var currency: String?
-
-        @Option(help: ArgumentHelp("Home-currency units per 1 unit of the currency (0.22 or 0,22).", valueName: "RATE"))
-        var rate: String?
-
-        @Option(help: ArgumentHelp("Home currency code.", valueName: "CODE"))
-        var home: String?
+        @OptionGroup var values: CurrencyArguments
 
         @Flag(name: .customLong("clear-home"), help: "Remove the home currency.")
         var clearHome = false
-
-        @Option(name: .customLong("max-rate-age-days"), help: ArgumentHelp("Warn when the rate is older than this.", valueName: "DAYS"))
-        var maxRateAgeDays: String?
 
         @Option(
             name: .customLong("history"),
@@ -88,7 +78,8 @@ struct Settings: ParsableCommand {
         var clearHistory = false
 
         func run() throws {
-            if currency == nil && rate == nil && home == nil && !clearHome && maxRateAgeDays == nil && history == nil && !clearHistory {
+            let (currency, rate, home) = (values.currency, values.rate, values.home)
+            if values.isEmpty && !clearHome && history == nil && !clearHistory {
                 failSettings(
                     "nothing to change: give --currency, --rate, --home, --clear-home, --max-rate-age-days, --history or --clear-history")
             }
@@ -112,7 +103,7 @@ struct Settings: ParsableCommand {
                 }
                 if let home { s.home = try CurrencyCode.validate(home, field: "home currency") }
                 if clearHome { s.home = nil }
-                if let maxRateAgeDays { s.maxRateAgeDays = try RateAge.validateDays(maxRateAgeDays) }
+                if let maxRateAgeDays = values.maxRateAgeDays { s.maxRateAgeDays = try RateAge.validateDays(maxRateAgeDays) }
             } catch {
                 failSettings(error.description)
             }

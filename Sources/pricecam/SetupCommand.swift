@@ -15,19 +15,7 @@ struct Setup: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Currency the prices are in (e.g. JPY).", valueName: "CODE"))
-    var currency: String?
-
-    @Option(help: ArgumentHelp("Home-currency units per 1 unit of --currency (e.g. 0.22 or 0,22).", valueName: "RATE"))
-    var rate: String?
-
-    @Option(help: ArgumentHelp("Your home currency code (optional, e.g. TWD).", valueName: "CODE"))
-    var home: String?
-
-    @Option(
-        name: .customLong("max-rate-age-days"), help: ArgumentHelp("Warn when the rate is older than this (default 30).", valueName: "DAYS")
-    )
-    var maxRateAgeDays: String?
+    @OptionGroup var values: CurrencyArguments
 
     @Flag(help: "Replace a settings file that cannot be read (it is never replaced otherwise).")
     var force = false
@@ -40,11 +28,9 @@ struct Setup: ParsableCommand {
         } else {
             existing = try loadSettingsOrExit(paths)
         }
-        var maxAge: Int?
-        if let maxRateAgeDays {
-            do { maxAge = try RateAge.validateDays(maxRateAgeDays) } catch { failSettings(error.description) }
-        }
-        if let currency, let rate {
+        let maxAge = values.maxAge()
+        let home = values.home
+        if let currency = values.currency, let rate = values.rate {
             let settings: CurrencySettings
             do {
                 settings = try CurrencySettings.validated(
@@ -66,7 +52,7 @@ struct Setup: ParsableCommand {
         }
         guard
             try runInteractiveSetup(
-                paths: paths, output: Console.out, presetCurrency: currency, presetRate: rate,
+                paths: paths, output: Console.out, presetCurrency: values.currency, presetRate: values.rate,
                 presetHome: home, defaults: existing, maxRateAgeDays: maxAge) != nil
         else { throw ExitCode(2) }
     }
