@@ -93,10 +93,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Batch and live runners: where capture, OCR, parsing and conversion meet.
+        // Batch and live runners: where capture, OCR, parsing, conversion and history meet.
         .target(
             name: "Pipeline",
-            dependencies: ["Geometry", "PriceParsing", "Conversion", "OCR", "Capture"],
+            dependencies: ["Geometry", "PriceParsing", "Conversion", "OCR", "Capture", "History"],
             swiftSettings: strict
         ),
         // The web app: HTTP API, WebSocket live feed, metrics and the embedded page,

@@ -37,13 +37,15 @@ public final class HistorySession: Sendable {
         source: String, rawText: String, amount: Decimal, currency: String?, converted: ConvertedAmount,
         confidence: Double, box: [Int]?, time: Date = Date()
     ) {
-        if let recorder {
-            recorder.record(
-                time: time, source: source, rawText: rawText, amount: amount, currency: currency,
-                converted: converted, confidence: confidence, box: box)
-        } else {
-            unrecorded.withLock { $0 += 1 }
-        }
+        record(
+            HistoryEntry(
+                time: time, source: source, rawText: rawText, amount: amount, currency: currency, rate: converted.rate,
+                converted: converted.value, home: converted.target, confidence: confidence, box: box, runID: runID))
+    }
+
+    /// Appends one row (its run id as given).
+    public func record(_ entry: HistoryEntry) {
+        if let recorder { recorder.record(entry) } else { unrecorded.withLock { $0 += 1 } }
     }
 
     /// Flushes. False when a converted price did not reach the history (the

@@ -145,7 +145,7 @@ final class BrowserReporter: LiveReporter {
     }
 
     func appeared(_ price: LivePrice) {
-        recorder?.record(price, source: "browser#\(price.frame)")
+        recorder?.record(price.priced, source: "browser#\(price.frame)")
     }
 
     func disappeared(_ price: LivePrice) {}

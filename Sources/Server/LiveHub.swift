@@ -260,7 +260,7 @@ final class HubReporter: LiveReporter {
     }
 
     func appeared(_ price: LivePrice) {
-        recorder?.record(price, source: "\(origin)#\(price.frame)")
+        recorder?.record(price.priced, source: "\(origin)#\(price.frame)")
     }
 
     func disappeared(_ price: LivePrice) {}
@@ -293,17 +293,5 @@ final class TeeSource: FrameSource {
         let frame = try inner.next(stop: stop)
         if let frame { hub.newest(frame) }
         return frame
-    }
-}
-
-extension HistoryRecorder {
-    /// A camera price that became stable, as one history row (`source` names its frame);
-    /// nothing for a price that was not converted.
-    func record(_ price: LivePrice, source: String) {
-        guard let converted = price.priced.conversion else { return }
-        let m = price.priced.match
-        record(
-            source: source, rawText: m.text, amount: m.amount, currency: m.currency, converted: converted, confidence: m.confidence,
-            box: m.box?.array)
     }
 }

@@ -247,13 +247,7 @@ enum ScanRoute {
 
     /// One history row per converted price, as `scan` records them.
     static func entries(_ result: ImageResult, runID: String) -> [HistoryEntry] {
-        result.prices.compactMap { p in
-            guard let c = p.conversion else { return nil }
-            let m = p.match
-            return HistoryEntry(
-                time: Date(), source: result.file, rawText: m.text, amount: m.amount, currency: m.currency, rate: c.rate,
-                converted: c.value, home: c.target, confidence: m.confidence, box: m.box?.array, runID: runID)
-        }
+        result.prices.compactMap { HistoryEntry($0, source: result.file, runID: runID) }
     }
 }
 

@@ -14,7 +14,7 @@ import Pipeline
 ///     ...
 ///     let prepared = try conversion.prepare(interactiveSetupAllowed: true)  // gate, stale-rate warning, history
 ///     ExtractionSettings(..., converter: prepared.converter), ParserOptions(currencyHint: prepared.currencyHint, ...)
-///     prepared.history?.record(result)  // per ImageResult, or record(source:rawText:...) per live price
+///     prepared.history?.record(result)  // per ImageResult, or record(price, source:) per live price
 ///     let historyOK = prepared.history?.finish() ?? true                    // false → exit 1
 struct ConversionOptions: ParsableArguments {
     /// Given with --rate: this run converts with them and nothing is stored.
@@ -123,13 +123,7 @@ struct PreparedConversion {
 extension HistorySession {
     /// Records every converted price of one image result (source: the file path).
     func record(_ result: ImageResult) {
-        for p in result.prices {
-            guard let converted = p.conversion else { continue }
-            let m = p.match
-            record(
-                source: result.file, rawText: m.text, amount: m.amount, currency: m.currency, converted: converted,
-                confidence: m.confidence, box: m.box?.array)
-        }
+        for p in result.prices { record(p, source: result.file) }
     }
 }
 

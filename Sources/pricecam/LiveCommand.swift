@@ -132,12 +132,8 @@ struct Live: ParsableCommand {
             mode: format == .jsonl ? .jsonl : .table, origin: origin, header: header,
             liveView: liveView, periodicStats: stats,
             onAppear: { price in
-                guard let recorder, let converted = price.priced.conversion else { return }
-                let m = price.priced.match
                 // The device (or replay folder) and the frame the price became stable on.
-                recorder.record(
-                    source: "\(origin.value)#\(price.frame)", rawText: m.text, amount: m.amount, currency: m.currency,
-                    converted: converted, confidence: m.confidence, box: m.box?.array)
+                recorder?.record(price.priced, source: "\(origin.value)#\(price.frame)")
             })
         let runner = LiveRunner(
             configuration: LiveConfiguration(
