@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(name: "CaptureTests", dependencies: ["Capture"], swiftSettings: strict),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "Capture", "Conversion", "Geometry", "OCR", "PriceParsing"],
+            dependencies: ["Pipeline", "Capture", "Conversion", "Geometry", "History", "OCR", "PriceParsing"],
             swiftSettings: strict
         ),
         .testTarget(name: "CLITests", dependencies: ["pricecam"], swiftSettings: strict),

@@ -81,7 +81,7 @@ public final class LiveHub: Sendable {
             var failure: String?
             var recorder: HistoryRecorder?
             do {
-                let source = try openSource(limits: extraction.limits)
+                guard let source = try camera.open(limits: extraction.limits, keepColour: true) else { preconditionFailure("no camera") }
                 do throws(HistoryError) { recorder = HistoryRecorder(store: try history.opened()) } catch {
                     HistoryRecorder.stderrReport("warning: the camera's prices are not saved: \(error.description)")
                 }
@@ -100,19 +100,6 @@ public final class LiveHub: Sendable {
         }
         thread.name = "pricecam-serve-capture"
         thread.start()
-    }
-
-    private func openSource(limits: ImageLimits) throws -> any FrameSource {
-        switch camera {
-        case .none:
-            preconditionFailure("no camera")
-        case .device(let path, let width, let height, let fps):
-            return try V4L2Capture(
-                path: path, request: FormatRequest(size: FrameSize(width: width, height: height), fps: fps), bufferCount: 4,
-                keepColour: true)
-        case .replay(let directory, let fps, let loop):
-            return try ReplaySource.images(directory: directory, fps: fps, loop: loop, limits: limits, keepColour: true)
-        }
     }
 
     /// Stops the camera and waits (at most a few seconds) for the pipeline to
@@ -226,12 +213,7 @@ public final class LiveHub: Sendable {
     /// For `GET /api/v1/status`.
     public var status: JSON {
         let s = state.withLock { ($0.running, $0.error, $0.stats, $0.subscribers.count) }
-        let source: JSON =
-            switch camera {
-            case .none: .null
-            case .device(let path, _, _, _): .string(path)
-            case .replay(let dir, _, _): .string(dir)
-            }
+        let source: JSON = camera.name.map { .string($0) } ?? .null
         var fields: [(String, JSON)] = [("source", source), ("running", .bool(s.0)), ("error", .optional(s.1)), ("clients", .int(s.3))]
         if let stats = s.2 {
             fields += [

@@ -3,16 +3,6 @@ import Foundation
 import History
 import Pipeline
 
-/// Where the camera tab's frames come from.
-public enum CameraSource: Sendable, Equatable {
-    /// No camera: the tab says how to start one.
-    case none
-    /// A V4L2 device, e.g. /dev/video0, asked for `size` at `fps`.
-    case device(path: String, width: Int, height: Int, fps: Double)
-    /// A folder of images replayed as frames at `fps`.
-    case replay(directory: String, fps: Double, loop: Bool)
-}
-
 /// Everything `pricecam serve` is started with.
 public struct ServeConfiguration: Sendable {
     public var host: String

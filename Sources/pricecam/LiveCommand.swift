@@ -103,20 +103,17 @@ struct Live: ParsableCommand {
         let header: String
         do {
             if let source {
-                frameSource = try ReplaySource.images(directory: source, fps: fps, loop: loop, limits: ocr.limits)
+                frameSource = try CameraSource.replay(directory: source, fps: fps, loop: loop).open(limits: ocr.limits)!
                 origin = ("source", source)
                 header = "pricecam live: replaying \(source) at \(FrameInterval.formatFPS(fps)) fps"
             } else {
                 let path = device ?? "/dev/video0"
-                let capture = try V4L2Capture(
-                    path: path,
-                    request: FormatRequest(
-                        size: FrameSize(parsing: size)!, fps: fps,
-                        fourcc: pixelFormat.map { FourCC($0) }),
-                    bufferCount: buffers)
-                frameSource = capture
+                let frame = FrameSize(parsing: size)!
+                frameSource = try CameraSource.device(
+                    path: path, width: frame.width, height: frame.height, fps: fps, fourcc: pixelFormat, buffers: buffers
+                ).open(limits: ocr.limits)!
                 origin = ("device", path)
-                header = "pricecam live: \(path) \(capture.applied.summary)"
+                header = "pricecam live: \(path) \((frameSource as? V4L2Capture)?.applied.summary ?? "")"
             }
         } catch {
             Console.error("\(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Pipeline
 import HummingbirdTesting
 import NIOCore
 import Server
