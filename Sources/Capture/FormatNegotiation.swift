@@ -1,3 +1,4 @@
+import Foundation
 /// A width and height in pixels.
 public struct FrameSize: Hashable, Sendable, CustomStringConvertible {
     public var width: Int

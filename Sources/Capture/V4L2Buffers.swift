@@ -1,3 +1,4 @@
+import SystemPackage
 import CV4L2
 import Foundation
 

@@ -1,3 +1,4 @@
+import Geometry
 import Conversion
 import Foundation
 import PriceParsing

@@ -1,3 +1,6 @@
+import PriceParsing
+import Geometry
+import Conversion
 import Foundation
 import History
 

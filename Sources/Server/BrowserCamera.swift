@@ -1,3 +1,4 @@
+import NIOWebSocket
 import Capture
 import Conversion
 import Foundation

@@ -1,3 +1,5 @@
+import WSCore
+import HummingbirdWebSocket
 import Foundation
 import History
 import Hummingbird

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Foundation
 import History
 import NIOPosix

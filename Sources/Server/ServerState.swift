@@ -1,3 +1,4 @@
+import HTTPTypes
 import Conversion
 import Foundation
 import History

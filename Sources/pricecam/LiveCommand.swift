@@ -1,3 +1,4 @@
+import History
 import ArgumentParser
 import Capture
 import Foundation

@@ -1,3 +1,4 @@
+import Geometry
 import Foundation
 import OCR
 import Testing

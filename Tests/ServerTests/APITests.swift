@@ -1,3 +1,4 @@
+import Conversion
 import Foundation
 import Hummingbird
 import HummingbirdTesting

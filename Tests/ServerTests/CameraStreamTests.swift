@@ -1,3 +1,5 @@
+import WSClient
+import NIOWebSocket
 import Foundation
 import Hummingbird
 import HummingbirdTesting

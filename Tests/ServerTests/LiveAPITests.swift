@@ -1,3 +1,4 @@
+import Pipeline
 import Foundation
 import Hummingbird
 import HummingbirdTesting
