@@ -3,6 +3,7 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The first-run conversation: welcome, prompts, a validation message and a
 /// re-prompt on bad input, and a summary. Input and output are injected so the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PriceParsing
 
 /// ISO 4217 minor units (digits after the decimal point). Unknown codes: 2.

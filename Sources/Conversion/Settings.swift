@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The user's currency settings: prices are in `currency`; one unit of it is
 /// worth `rate` units of the home currency (`home`, optional).

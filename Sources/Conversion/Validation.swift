@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a currency code or an exchange rate was refused. Each rule has its own
 /// message, written for the person typing the value.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Where the history lives: the embedded SQLite file (`HistoryStore`, the default)

@@ -1,5 +1,5 @@
-import Conversion
-import Foundation
+public import Conversion
+public import Foundation
 import Synchronization
 
 /// Buffers history rows and appends them in chunks: when `chunkSize` rows are

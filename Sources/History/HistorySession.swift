@@ -1,5 +1,5 @@
-import Conversion
-import Foundation
+public import Conversion
+public import Foundation
 import Synchronization
 
 /// The history side of one scan/batch/live run: records converted prices

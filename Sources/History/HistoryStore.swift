@@ -1,5 +1,5 @@
 import Conversion
-import Foundation
+public import Foundation
 import GRDB
 
 /// One converted price, as stored in the history.

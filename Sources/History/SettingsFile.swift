@@ -1,5 +1,5 @@
-import Conversion
-import Foundation
+public import Conversion
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc

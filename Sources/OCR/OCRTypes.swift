@@ -1,4 +1,4 @@
-import Geometry
+public import Geometry
 
 /// What the OCR read on one image.
 public struct RecognizedPage: Sendable {

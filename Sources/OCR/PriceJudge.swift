@@ -1,5 +1,5 @@
-import Foundation
-import Geometry
+public import Foundation
+public import Geometry
 
 /// A price as the OCR stage needs to know it to judge a reading: its amount, how sure the
 /// parser is, and whether it is a range end or a receipt's total.

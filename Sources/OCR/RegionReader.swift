@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+public import Geometry
 
 /// Reads text regions one by one, each cropped and rescaled to the glyph height
 /// Tesseract reads best, as a single line (psm 7).

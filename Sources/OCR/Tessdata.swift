@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where Tesseract's language data is, and why none was found.
 public enum Tessdata {

@@ -1,6 +1,6 @@
 import CTesseract
 import Foundation
-import Geometry
+public import Geometry
 // `Geometry.Box`, spelt out: Leptonica's C headers (CTesseract) declare a `struct Box` too.
 
 /// How the engine reads a page.

@@ -1,6 +1,6 @@
 import CTesseract
 import Foundation
-import Geometry
+public import Geometry
 // `Geometry.Box`, spelt out: Leptonica's C headers (CTesseract) declare a `struct Box` too.
 
 /// Leptonica image operations behind `Preprocess`. Each returns a new image

@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+public import Geometry
 import Synchronization
 
 /// A point in image (or map) pixels.

@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+public import Geometry
 
 /// A line of text found without reading it (a text detector's box), with what its ink shows.
 public struct TextRegion: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import OCR
+public import OCR
 import Synchronization
 
 /// Reads many images on a `WorkerPool` of `jobs` threads, one OCR engine each,

@@ -1,5 +1,5 @@
-import Capture
-import OCR
+public import Capture
+public import OCR
 
 /// Where a live run's frames come from (`pricecam live`, the web app's camera tab).
 public enum CameraSource: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Foundation
-import Geometry
+public import Foundation
+public import Geometry
 import OCR
 
 /// One evaluation set: a folder with a `gt.json` (format: docs/GUIDE.md, eval).

@@ -1,8 +1,8 @@
-import Conversion
+public import Conversion
 import Foundation
-import Geometry
-import OCR
-import PriceParsing
+public import Geometry
+public import OCR
+public import PriceParsing
 
 /// A price with its conversion, when one applies.
 public struct PricedMatch: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import OCR
+public import OCR
 
 /// Extractors on worker threads (one OCR engine each) taking jobs in arrival
 /// order, for callers that come and go: the web app's scans. Batch and live

@@ -1,5 +1,5 @@
-import Capture
-import OCR
+public import Capture
+public import OCR
 
 extension GrayImage {
     /// A copy of a camera or replay frame's luma plane, for the OCR stage (which knows images,

@@ -1,6 +1,6 @@
-import Capture
+public import Capture
 import Conversion
-import Foundation
+public import Foundation
 import OCR
 import PriceParsing
 

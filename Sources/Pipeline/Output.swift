@@ -1,6 +1,6 @@
 import Geometry
 import Conversion
-import Foundation
+public import Foundation
 import PriceParsing
 
 /// The output formats of scan, batch and parse.

@@ -1,8 +1,8 @@
 import PriceParsing
 import Geometry
 import Conversion
-import Foundation
-import History
+public import Foundation
+public import History
 
 extension HistoryEntry {
     /// The history row of a converted price: the one place a priced match becomes a row (scan,

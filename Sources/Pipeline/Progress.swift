@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A one-line progress bar with rate and ETA, redrawn in place on stderr.

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 #if canImport(Geometry)
-    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+    public import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
 
 /// What is special about a match, for callers that want to show or filter it.

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Geometry)
-    import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
+    public import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
 
 /// Finds every price in lines of OCR text. Pure: no I/O, safe to share.

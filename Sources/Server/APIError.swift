@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
-import Pipeline
+public import Hummingbird
+public import Pipeline
 
 /// An API failure: the HTTP status and `{"error": {"code", "message", "field"?}}`.
 public struct APIError: Error, Sendable, Equatable {

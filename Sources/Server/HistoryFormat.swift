@@ -1,6 +1,6 @@
 import Conversion
-import Foundation
-import History
+public import Foundation
+public import History
 import Pipeline
 import PriceParsing
 

@@ -1,10 +1,10 @@
 import Capture
-import Conversion
+public import Conversion
 import Foundation
 import Geometry
 import History
 import OCR
-import Pipeline
+public import Pipeline
 import Synchronization
 
 /// The camera tab's side of the server: runs the live pipeline on its own

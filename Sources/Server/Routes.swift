@@ -1,11 +1,11 @@
 import Conversion
 import Foundation
 import History
-import Hummingbird
-import Logging
+public import Hummingbird
+public import Logging
 import HummingbirdCore
-import HummingbirdTLS
-import HummingbirdWebSocket
+public import HummingbirdTLS
+public import HummingbirdWebSocket
 import MultipartKit
 import NIOCore
 import Pipeline

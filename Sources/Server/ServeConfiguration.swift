@@ -1,7 +1,7 @@
-import Conversion
+public import Conversion
 import Foundation
-import History
-import Pipeline
+public import History
+public import Pipeline
 
 /// Everything `pricecam serve` is started with.
 public struct ServeConfiguration: Sendable {

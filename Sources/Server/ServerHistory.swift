@@ -1,6 +1,6 @@
 import HTTPTypes
 import Foundation
-import History
+public import History
 import NIOPosix
 import Synchronization
 

@@ -1,7 +1,7 @@
-import Conversion
-import Foundation
+public import Conversion
+public import Foundation
 import History
-import Pipeline
+public import Pipeline
 
 /// The settings as JSON: `pricecam settings show --json` and `GET /api/v1/settings`.
 public enum SettingsJSON {

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Conversion
 import Foundation
 import OCR

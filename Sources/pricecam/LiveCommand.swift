@@ -1,5 +1,5 @@
 import History
-import ArgumentParser
+public import ArgumentParser
 import Capture
 import Foundation
 import OCR
