@@ -15,12 +15,12 @@ public final class PageReader {
     public let main: LazyEngine
     /// The price-text model (`models/price.traineddata`), when installed: weak region readings
     /// are read again with it too.
-    public var priceEngine: OCREngine?
+    public let priceEngine: OCREngine?
     /// The run's first model alone (`eng` of `eng+jpn`), when it reads other scripts too: the
     /// stock re-reads of a weak region reading use it. They re-read digits, which every model
     /// after the first only makes slower: tags-jp-dev 32% and shelf-jp-dev 18% less CPU with
     /// eng than with eng+jpn, shelf recall the same, tags one more stray amount (P 0.938 → 0.918).
-    public var rereadEngine: OCREngine?
+    public let rereadEngine: OCREngine?
     /// The run's models of scripts `eng` cannot read, alone (`jpn` of `eng+jpn`): the first
     /// reading of each region of a scene uses them. With `eng+jpn` Tesseract reads every word
     /// with `eng` first and again with `jpn` when `eng` reads it badly, which on a shop's
@@ -30,14 +30,14 @@ public final class PageReader {
     /// same; tags-jp-dev the same total recall, one stray amount fewer; Fixtures/symbols with
     /// `--lang jpn+kor+hin` amount recall 0.636 → 0.727. Loaded on first use (about 0.2 s for
     /// `jpn`), so a run of documents never loads it. Nil: regions are read with `main`.
-    public var scene: LazyEngine?
+    public let scene: LazyEngine?
     public let judge: any PriceJudge
     public var options: AccuracyOptions
     public var layout = RegionLayout()
     /// The learned text detector, which finds the regions of a scene and tells a scene from a
     /// document. Nil: only the whole-page reading (`AccuracyOptions.reading` `.page`) works;
     /// anything else is an error naming the missing model.
-    public var detector: TextDetector?
+    public let detector: TextDetector?
     public var regionReader = RegionReader()
     /// Regions read again by `reread` so far, each try counted (a measure of the work the
     /// second look costs, for tests and diagnostics).
@@ -47,13 +47,25 @@ public final class PageReader {
     /// reads alone. Live frames never share (their re-reads keep a time budget).
     public var help: ReadingHelp?
 
-    /// A reader around an engine already loaded.
-    public convenience init(engine: OCREngine, judge: any PriceJudge, options: AccuracyOptions) {
-        self.init(main: LazyEngine(engine), judge: judge, options: options)
+    /// A reader around an engine already loaded (and the other engines, when given).
+    public convenience init(
+        engine: OCREngine, scene: LazyEngine? = nil, reread: OCREngine? = nil, price: OCREngine? = nil, detector: TextDetector? = nil,
+        judge: any PriceJudge, options: AccuracyOptions
+    ) {
+        self.init(
+            main: LazyEngine(engine), scene: scene, reread: reread, price: price, detector: detector, judge: judge, options: options)
     }
 
-    public init(main: LazyEngine, judge: any PriceJudge, options: AccuracyOptions) {
+    /// Every engine the reader uses is given here (see the properties): none is set later.
+    public init(
+        main: LazyEngine, scene: LazyEngine? = nil, reread: OCREngine? = nil, price: OCREngine? = nil, detector: TextDetector? = nil,
+        judge: any PriceJudge, options: AccuracyOptions
+    ) {
         self.main = main
+        self.scene = scene
+        self.rereadEngine = reread
+        self.priceEngine = price
+        self.detector = detector
         self.judge = judge
         self.options = options
     }

@@ -84,34 +84,40 @@ public final class Extractor {
         self.parser = PriceParser(options: settings.parser)
         let judge = ParserJudge(parser: parser)
         let models = Tessdata.models(settings.ocr.language)
+        // Several models (`eng+jpn`): the whole language loads when a document needs it, the
+        // scene engine when a scene does; `eng` alone (the re-reads') loads now, so a broken
+        // tessdata folder still fails the worker's start.
+        let main: LazyEngine
+        var reread: OCREngine?
+        var scene: LazyEngine?
         if models.count > 1 {
-            // Several models (`eng+jpn`): the whole language loads when a document needs it, the
-            // scene engine when a scene does; `eng` alone (the re-reads') loads now, so a broken
-            // tessdata folder still fails the worker's start.
-            self.reader = PageReader(main: LazyEngine(configuration: settings.ocr), judge: judge, options: settings.accuracy)
+            main = LazyEngine(configuration: settings.ocr)
             var first = settings.ocr
             first.language = models[0]
-            reader.rereadEngine = try OCREngine(configuration: first)
+            reread = try OCREngine(configuration: first)
             let scripts = models.filter { m in Language.all.contains { $0.tesseract == m && $0.ownScript } }
             if !scripts.isEmpty, scripts.count < models.count {
-                var scene = settings.ocr
-                scene.language = scripts.joined(separator: "+")
-                reader.scene = LazyEngine(configuration: scene)
+                var sceneConfiguration = settings.ocr
+                sceneConfiguration.language = scripts.joined(separator: "+")
+                scene = LazyEngine(configuration: sceneConfiguration)
             }
         } else {
-            self.reader = PageReader(engine: try OCREngine(configuration: settings.ocr), judge: judge, options: settings.accuracy)
+            main = LazyEngine(try OCREngine(configuration: settings.ocr))
         }
+        var detector: TextDetector?
         if let model = settings.ocr.detectorModel {
             do {
-                reader.detector = try TextDetector(modelPath: model)
+                detector = try TextDetector(modelPath: model)
             } catch {
                 throw .recognitionFailed("\(error)")
             }
         }
+        var price: OCREngine?
         if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
-            reader.priceEngine = try OCREngine(
-                configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
+            price = try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
         }
+        self.reader = PageReader(
+            main: main, scene: scene, reread: reread, price: price, detector: detector, judge: judge, options: settings.accuracy)
         self.settings = settings
     }
 

@@ -27,7 +27,7 @@ if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
 // to 12 MP, 2 jobs) 14 of 83 CPU-s were the kernel's. With blocks up to 256 MB (a 32-bit copy
 // of a 64 MP image) taken from the heap and up to 1 GB of free heap kept, it is 3 CPU-s, and
 // the batch's wall time 44 → 33 s; peak memory 380 → 465 MB, flat after the first images.
-_ = pricecam_keepFreedMemory()
+let mallocPolicyApplied = pricecam_keepFreedMemory() != 0
 
 // With PRICECAM_DEBUG, say how many images Tesseract handed to its LSTM uncompressed
 // (Sources/CTesseractHandoff/handoff.c; 0 means the fast handoff is not in use).
@@ -35,6 +35,7 @@ if OCRLog.enabled {
     atexit {
         OCRLog.write("tesseract image handoffs written uncompressed: \(pricecam_fastHandoffCount())")
         OCRLog.write("tesseract engine loads without the universal ambigs: \(pricecam_universalAmbigsSkipped())")
+        OCRLog.write("malloc policy applied (freed heap kept for the next image): \(mallocPolicyApplied ? 1 : 0)")
     }
 }
 

@@ -70,6 +70,17 @@ struct UniversalAmbigsTests {
     }
 }
 
+/// The process keeps freed heap for the next image (Sources/CTesseractHandoff/process_memory.c,
+/// called first thing in main.swift): the binary must really apply it.
+@Suite("Malloc policy")
+struct MallocPolicyTests {
+    @Test func thePolicyIsApplied() throws {
+        let r = try CLI.run(["parse", "12,50 €"], environment: ["PRICECAM_DEBUG": "1"])
+        #expect(r.status == 0)
+        #expect(HandoffTests.count("malloc policy applied (freed heap kept for the next image): ", in: r.stderr) == 1, "\(r.stderr)")
+    }
+}
+
 /// The last images of a batch are read on every core (`ReadingHelp`): an idle worker reads
 /// some of a busy one's regions, and what is read is what one worker alone reads.
 @Suite("Batch reading help")

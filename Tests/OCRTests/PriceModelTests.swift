@@ -130,12 +130,10 @@ struct RereadChoiceTests {
 struct RereadProbeTests {
     static func reader() throws -> PageReader {
         let dir = try #require(Tessdata.locatePriceModel(explicit: nil, environment: [:]))
-        let reader = PageReader(
+        return PageReader(
             engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), pageSegmentationMode: 7)),
+            price: try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7)),
             judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
-        reader.priceEngine = try OCREngine(
-            configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
-        return reader
     }
 
     static func fixture(_ family: String) throws -> [(image: GrayImage, texts: [String], boxes: [Box])] {
