@@ -9,19 +9,17 @@ import Geometry
 /// Every task is read by exactly one reader, and every reader of a run loads the same models,
 /// so what is read does not depend on who read it. The image is only read (cropped) by the
 /// tasks, never changed, while its owner waits for them.
-public final class ReadingHelp: @unchecked Sendable {
-    // Everything below is guarded by `condition`'s lock.
-    private let condition = NSCondition()
-    private var open: [SharedReads] = []
-    private var closed = false
-    private var lentCount = 0
+public final class ReadingHelp: Sendable {
+    private struct State: Sendable {
+        var open: [SharedReads] = []
+        var closed = false
+        var lent = 0
+    }
+
+    private let state = Monitor(State())
 
     /// Tasks read by a reader that was helping (for tests and the debug log).
-    public var lent: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return lentCount
-    }
+    public var lent: Int { state.withLock { $0.lent } }
 
     public init() {}
 
@@ -35,10 +33,7 @@ public final class ReadingHelp: @unchecked Sendable {
 
     /// Ends every `help`: nothing will be shared any more (the batch's last image is read).
     public func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        state.update { $0.closed = true }
     }
 
     /// Runs `task` for 0..<count, on `reader` and on any reader that helps; results in index
@@ -47,38 +42,27 @@ public final class ReadingHelp: @unchecked Sendable {
         -> [TextLine?]
     {
         let batch = SharedReads(count: count, task: task)
-        condition.lock()
-        open.append(batch)
-        condition.broadcast()
-        condition.unlock()
-        while let index = take(from: batch) {
+        state.update { $0.open.append(batch) }
+        while let index = state.withLock({ _ in batch.claim() }) {
             run(batch, index, on: reader)
         }
-        condition.lock()
-        while batch.finished < batch.count { condition.wait() }
-        open.removeAll { $0 === batch }
-        condition.unlock()
-        if let error = batch.error { throw error }
-        return batch.results
-    }
-
-    private func take(from batch: SharedReads) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        return batch.claim()
+        let (results, error) = state.wait { s -> ([TextLine?], OCRError?)? in
+            guard batch.finished == batch.count else { return nil }
+            s.open.removeAll { $0 === batch }
+            return (batch.results, batch.error)
+        }!
+        if let error { throw error }
+        return results
     }
 
     /// A task of any open batch; waits while there is none, nil once closed.
     private func nextTask() -> (SharedReads, Int)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            for batch in open {
-                if let index = batch.claim() { return (batch, index) }
+        state.wait { s -> (SharedReads, Int)?? in
+            for batch in s.open {
+                if let index = batch.claim() { return .some((batch, index)) }
             }
-            if closed { return nil }
-            condition.wait()
-        }
+            return s.closed ? .some(nil) : nil
+        }!
     }
 
     private func run(_ batch: SharedReads, _ index: Int, on reader: PageReader, lent: Bool = false) {
@@ -89,18 +73,20 @@ public final class ReadingHelp: @unchecked Sendable {
         } catch {
             failure = error
         }
-        condition.lock()
-        batch.results[index] = line
-        if batch.error == nil { batch.error = failure }
-        batch.finished += 1
-        if lent { lentCount += 1 }
-        if batch.finished == batch.count { condition.broadcast() }
-        condition.unlock()
+        // Wakes the batch's owner (its last task) and the helpers (nothing else changes for them).
+        state.update { s in
+            batch.results[index] = line
+            if batch.error == nil { batch.error = failure }
+            batch.finished += 1
+            if lent { s.lent += 1 }
+        }
     }
 }
 
-/// One image's tasks: which are taken, what they read. Guarded by its `ReadingHelp`'s lock.
-private final class SharedReads {
+/// One image's tasks: which are taken, what they read. Its counters and results are read and
+/// changed only under its `ReadingHelp`'s lock (inside `state`'s closures), which is what makes
+/// it safe to share; `task` is set once and called outside the lock.
+private final class SharedReads: @unchecked Sendable {
     let count: Int
     let task: (PageReader, Int) throws(OCRError) -> TextLine?
     var next = 0

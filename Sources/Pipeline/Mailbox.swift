@@ -1,3 +1,4 @@
+import OCR
 import Foundation
 
 /// How a mailbox holds frames that no worker has taken yet.

@@ -1,3 +1,4 @@
+import OCR
 import Foundation
 
 /// `count` threads, each with an engine of its own made on that thread (an OCR
