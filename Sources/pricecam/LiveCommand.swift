@@ -175,12 +175,12 @@ final class LiveSignals {
                 // Signals that arrive before the handler runs are merged into one
                 // event; `data` says how many there were.
                 let count = received.add(Int(s.data))
-                if count >= 3 { exit(130) }
+                if count >= 3 { Self.exitNow() }
                 if count == 2 || stop.isSet {
                     // Not on this handler's thread: a third signal must still get through.
                     DispatchQueue.global().async {
                         beforeExit()
-                        exit(130)
+                        Self.exitNow()
                     }
                     return
                 }
@@ -193,6 +193,15 @@ final class LiveSignals {
 
     func cancel() {
         for s in sources { s.cancel() }
+    }
+
+    /// Exits with status 130 at once, output flushed, without running exit handlers or static
+    /// destructors: the workers are still reading, and `exit()` would destroy the globals of
+    /// OpenCV and Tesseract under them (a segmentation fault in libopencv_core seen on a second
+    /// Ctrl-C during a detection). What must survive is saved before (`beforeExit`: the history).
+    static func exitNow() -> Never {
+        fflush(nil)
+        _exit(130)
     }
 }
 
