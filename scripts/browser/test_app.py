@@ -79,7 +79,10 @@ try:
     driver.find_element(By.CSS_SELECTOR, 'nav button[data-tab="history"]').click()
     check(until(lambda: "800" in by_id("h-rows").text, "history rows"), "history lists the scanned prices")
     def uploads():
-        return [r for r in by_id("h-rows").find_elements(By.TAG_NAME, "tr") if "upload" in r.text]
+        # Read in one call: the page replaces the rows when it reloads them, so a row found in one
+        # call may be gone by the next (a stale element).
+        rows = driver.execute_script("return [...document.querySelectorAll('#h-rows tr')].map((r) => r.textContent)")
+        return [r for r in rows if "upload" in r]
 
     check(len(uploads()) == len(truth["amounts"]), "one history row per scanned price (the camera's rows besides)")
     shot("history")
