@@ -51,6 +51,9 @@ struct ReceiptKeywords {
         if !cur.isEmpty { words.append(Self.fold(cur[...])) }
         for (i, w) in words.enumerated() {
             if single.contains(w) { return true }
+            // A word OCR read in two pieces (`TOP LAM`: a line's box read alone, whose gaps
+            // Tesseract measures on fewer letters than a page's).
+            if i + 1 < words.count, single.contains(w + words[i + 1]) { return true }
             for n in stride(from: 2, through: min(longestPhrase, words.count - i), by: 1) where phrases.contains(Array(words[i..<(i + n)]))
             {
                 return true

@@ -35,6 +35,9 @@ import Testing
         (["ARTIKEL 1,99", "T0TAL 12,50"], "12.50"),
         (["ARTIKEL 1,99", "TOTA1 12,50"], "12.50"),
         (["ARTIKEL 1,99", "5UMME EUR 12,50"], "12.50"),
+        // a keyword OCR read in two pieces (a line's box read alone)
+        (["Ara toplam 36,06", "KDV 10% 3,28", "TOP LAM 36,06", "Nakit 40,00", "Para üstü 3,94"], "36.06"),
+        (["ARTIKEL 1,99", "TOP LAM 36,06", "Kart 50,00"], "36.06"),
         (["Gesamtbetrag", "23,40 €"], "23.40"),
         (["Zwischensumme 10,00", "Rabatt -1,00", "Gesamt 9,00"], "9.00"),
         (["Subtotal $10.00", "Tax $0.80", "Total $10.80"], "10.80"),
