@@ -55,6 +55,13 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// How an image is read: by Tesseract's own page layout (`page`), region by region
     /// (`regions`), or chosen per image from what the region stage finds (`auto`).
     public var reading = ReadingMode.auto
+    /// How a page the reading chose as a document is read: its detector boxes one by one,
+    /// grouped into rows, then the second pass (`rows`), or Tesseract's own page layout
+    /// (`page`) (`documents=page|rows` to measure).
+    public var documentReading = ReadingMode.rows
+    /// Region readings grouped into rows by the detector's boxes (`TextRows`), not by the
+    /// boxes of the words read in them (`word-rows` to measure).
+    public var rowGrouping = true
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26
     /// boxes on a 1920×1080 shelf photo (the Leptonica finder 76–151 candidates).
@@ -73,7 +80,7 @@ public struct AccuracyOptions: Sendable, Hashable {
     public static let switches = [
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "no-price-model", "large-budget=SECONDS",
-        "small-budget=SECONDS", "region-limit=N",
+        "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -99,6 +106,12 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }
+            case "word-rows": rowGrouping = false
+            case "documents":
+                guard let mode = ReadingMode(rawValue: value), mode == .page || mode == .rows else {
+                    throw AccuracySwitchError(flag: flag)
+                }
+                documentReading = mode
             case "region-limit":
                 guard let n = Int(value), n > 0 else { throw AccuracySwitchError(flag: flag) }
                 regionLimit = n
@@ -119,4 +132,6 @@ public struct AccuracySwitchError: Error, CustomStringConvertible {
 /// How an image is read (see `AccuracyOptions.reading`).
 public enum ReadingMode: String, Sendable, Hashable {
     case auto, page, regions
+    /// A document's detector boxes read one by one and grouped into rows (`TextRows`).
+    case rows
 }

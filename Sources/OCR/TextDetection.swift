@@ -28,6 +28,14 @@ public struct RotatedTextBox: Sendable, Hashable {
     public var length: Double { hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y) }
     public var thickness: Double { hypot(corners[3].x - corners[0].x, corners[3].y - corners[0].y) }
 
+    /// The direction of its text, dy/dx along its top edge; 0 when that edge is not its longer
+    /// side or is steeper than 45° (a vertical line of text, or one glyph: no direction to follow).
+    public var slope: Double {
+        let dx = corners[1].x - corners[0].x, dy = corners[1].y - corners[0].y
+        guard length >= thickness, abs(dx) > abs(dy) else { return 0 }
+        return dy / dx
+    }
+
     /// The smallest upright box holding the corners, clipped to `width` × `height`.
     public func bounds(width: Int, height: Int) -> Box {
         let xs = corners.map(\.x), ys = corners.map(\.y)
@@ -186,14 +194,17 @@ public final class TextDetector {
     static func region(_ b: RotatedTextBox, pixels: [UInt8], width: Int, height: Int) -> TextRegion? {
         let rect = b.bounds(width: width, height: height)
         guard rect.width >= 3, rect.height >= 3 else { return nil }
+        let across = min(b.thickness, b.length)
+        let slope = b.slope
         if let m = TextDetectorNet.measureGlyphs(pixels: pixels, width: width, height: height, box: rect) {
             return TextRegion(
-                rect: rect, glyphHeight: m.glyphHeight, glyphs: max(1, m.glyphs), lightOnDark: m.lightOnDark, fill: m.fill, clutter: 0)
+                rect: rect, glyphHeight: m.glyphHeight, glyphs: max(1, m.glyphs), lightOnDark: m.lightOnDark, fill: m.fill, clutter: 0,
+                slope: slope, thickness: across)
         }
-        let across = min(b.thickness, b.length)
         let glyph = max(1, Int((across * glyphShare).rounded()))
         let glyphs = max(1, Int((max(b.thickness, b.length) - across * (1 - glyphShare)) / (advanceShare * Double(glyph))))
-        return TextRegion(rect: rect, glyphHeight: glyph, glyphs: glyphs, lightOnDark: false, fill: 0.5, clutter: 0)
+        return TextRegion(
+            rect: rect, glyphHeight: glyph, glyphs: glyphs, lightOnDark: false, fill: 0.5, clutter: 0, slope: slope, thickness: across)
     }
 }
 

@@ -18,14 +18,25 @@ public struct TextRegion: Sendable, Hashable {
     /// paper, high on packaging and photos (the Leptonica finder measured it; the detector's
     /// regions leave it 0, the detector having judged what is text).
     public var clutter: Double
+    /// The text line's direction, dy/dx (the detector's rotated box: a photo taken at an
+    /// angle or in perspective tilts each line its own way); 0 for an upright box.
+    public var slope: Double
+    /// The box's size across the text line, image pixels (the detector's box spans the line's
+    /// ascenders and descenders); the upright height when no rotated box is known.
+    public var thickness: Double
 
-    public init(rect: Box, glyphHeight: Int, glyphs: Int, lightOnDark: Bool = false, fill: Double = 0.5, clutter: Double = 0) {
+    public init(
+        rect: Box, glyphHeight: Int, glyphs: Int, lightOnDark: Bool = false, fill: Double = 0.5, clutter: Double = 0,
+        slope: Double = 0, thickness: Double? = nil
+    ) {
         self.rect = rect
         self.glyphHeight = glyphHeight
         self.glyphs = glyphs
         self.lightOnDark = lightOnDark
         self.fill = fill
         self.clutter = clutter
+        self.slope = slope
+        self.thickness = thickness ?? Double(rect.height)
     }
 }
 

@@ -14,9 +14,15 @@ struct AccuracySwitchTests {
         #expect(o.largeImageBudget == 1.5 && o.regionLimit == 20)
         #expect(o.stretch && o.deskew && o.priceModel)  // the others stay on
         #expect(try AccuracyOptions(switches: "page-only").reading == .page)
+        // Documents by their boxes in rows unless told otherwise; rows by the detector's boxes.
+        #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)
+        let d = try AccuracyOptions(switches: "documents=page,word-rows")
+        #expect(d.documentReading == .page && !d.rowGrouping)
     }
 
-    @Test(arguments: ["bogus", "no-preprocss", "region-limit=0", "large-budget=-1", "small-budget=x"])
+    @Test(arguments: [
+        "bogus", "no-preprocss", "region-limit=0", "large-budget=-1", "small-budget=x", "documents=regions", "documents=",
+    ])
     func aBadSwitchIsNamed(_ list: String) {
         do {
             _ = try AccuracyOptions(switches: list)

@@ -1,0 +1,113 @@
+import Foundation
+import Geometry
+@testable import OCR
+import Testing
+
+/// Region readings grouped into rows by the detector's boxes (`TextRows`), and the test that
+/// sends a page in perspective to be read by its boxes (`PageReader.linesAreLevel`). Boxes are
+/// laid out here by hand, each row's words named after it, so a row that took a word of
+/// another shows in its text.
+@Suite("Text rows")
+struct TextRowsTests {
+    /// A region centred on (`cx`, `cy`), `width` long and `thickness` across, leaning by `slope`,
+    /// read as `text` (one word spanning the box).
+    static func item(_ text: String, cx: Double, cy: Double, width: Double, thickness: Double = 30, slope: Double = 0) -> TextRows.Item {
+        // The upright bounds of the leaning box.
+        let halfW = width / 2, halfT = thickness / 2
+        let angle = atan(slope)
+        let bw = abs(halfW * cos(angle)) + abs(halfT * sin(angle)), bh = abs(halfW * sin(angle)) + abs(halfT * cos(angle))
+        let rect = Box(
+            x: Int((cx - bw).rounded()), y: Int((cy - bh).rounded()), width: Int((2 * bw).rounded()), height: Int((2 * bh).rounded()))
+        let region = TextRegion(
+            rect: rect, glyphHeight: Int(thickness * 0.7), glyphs: max(1, Int(width / thickness)), slope: slope, thickness: thickness)
+        return TextRows.Item(region: region, line: TextLine(words: [TextWord(text: text, box: rect, confidence: 0.9)]))
+    }
+
+    @Test("a level receipt: each label joins the amount across the column gap, rows top to bottom")
+    func level() {
+        var items: [TextRows.Item] = []
+        for (n, y) in [100.0, 140, 180, 220].enumerated() {
+            items.append(Self.item("label\(n)", cx: 150, cy: y, width: 200))
+            items.append(Self.item("amount\(n)", cx: 700, cy: y, width: 80))
+        }
+        let rows = TextRows.rows(items.reversed())
+        #expect(rows.map(\.text) == ["label0 amount0", "label1 amount1", "label2 amount2", "label3 amount3"])
+    }
+
+    @Test("a page in perspective: a row is followed along its own slope, not its neighbour's level")
+    func leaning() {
+        // Rows 40 px apart leaning down by 0.1: across the 550 px gap a row's amount stands 55 px
+        // lower than its label, nearer the next row's label than its own.
+        var items: [TextRows.Item] = []
+        for (n, y) in [100.0, 140, 180].enumerated() {
+            items.append(Self.item("label\(n)", cx: 150, cy: y, width: 200, slope: 0.1))
+            items.append(Self.item("amount\(n)", cx: 700, cy: y + 0.1 * 550, width: 80, slope: 0.1))
+        }
+        #expect(TextRows.rows(items).map(\.text) == ["label0 amount0", "label1 amount1", "label2 amount2"])
+        // Read level, the same boxes would pair each amount with the label below it.
+        let level = items.map { i -> TextRows.Item in
+            var i = i
+            i.region.slope = 0
+            return i
+        }
+        #expect(TextRows.rows(level).map(\.text) != ["label0 amount0", "label1 amount1", "label2 amount2"])
+    }
+
+    @Test("a short word follows the direction of the nearest long line, not its own noisy one")
+    func shortWords() {
+        // A short label whose box leans the wrong way (0.2 against the page's 0.1): its own
+        // direction would send it to the row below.
+        let items = [
+            Self.item("label0", cx: 60, cy: 100, width: 60, slope: -0.2),
+            Self.item("amount0", cx: 700, cy: 100 + 0.1 * 640, width: 80, slope: 0.1),
+            Self.item("long0", cx: 350, cy: 100 + 0.1 * 290, width: 300, slope: 0.1),
+            Self.item("label1", cx: 60, cy: 150, width: 60, slope: 0.3),
+            Self.item("amount1", cx: 700, cy: 150 + 0.1 * 640, width: 80, slope: 0.1),
+        ]
+        let rows = TextRows.rows(items)
+        #expect(rows.contains { $0.text == "label0 long0 amount0" })
+        #expect(rows.contains { $0.text == "label1 amount1" })
+        #expect(TextRows.directions(items.map(\.region)) == [0.1, 0.1, 0.1, 0.1, 0.1])
+    }
+
+    @Test("fine print under a big price, and two detections of one word, stay apart")
+    func apart() {
+        // A tag's 60 px price and its 15 px fine print beside it on the same centre line.
+        let tag = [
+            Self.item("198", cx: 100, cy: 100, width: 150, thickness: 60), Self.item("fine", cx: 260, cy: 100, width: 80, thickness: 15),
+        ]
+        #expect(TextRows.rows(tag).count == 2)
+        // A double-height total beside its keyword joins (2×).
+        let total = [
+            Self.item("TOTAL", cx: 100, cy: 100, width: 150, thickness: 30), Self.item("9.99", cx: 500, cy: 100, width: 150, thickness: 60),
+        ]
+        #expect(TextRows.rows(total).map(\.text) == ["TOTAL 9.99"])
+        // A box mostly over the row's last box is another reading of it, not the next word.
+        let twice = [Self.item("a", cx: 100, cy: 100, width: 200), Self.item("b", cx: 120, cy: 100, width: 200)]
+        #expect(TextRows.rows(twice).count == 2)
+    }
+
+    @Test("the detector's rotated box gives its text direction; a vertical or square box none")
+    func slope() {
+        func box(_ pts: [(Double, Double)]) -> RotatedTextBox { RotatedTextBox(corners: pts.map { Point(x: $0.0, y: $0.1) }, score: 1) }
+        #expect(abs(box([(0, 0), (100, 10), (97, 40), (-3, 30)]).slope - 0.1) < 1e-9)
+        #expect(box([(0, 0), (100, 0), (100, 30), (0, 30)]).slope == 0)
+        // Taller than long: a vertical line of text, no direction to follow along a row.
+        #expect(box([(0, 0), (20, 1), (18, 200), (-2, 199)]).slope == 0)
+    }
+
+    @Test("a page is level unless its long lines lean apart by more than tan 3°")
+    func levelPages() {
+        func page(_ slopes: [Double]) -> [TextRegion] {
+            slopes.enumerated().map { n, s in Self.item("l\(n)", cx: 300, cy: 50 + 40 * Double(n), width: 400, slope: s).region }
+        }
+        // A flat scan: every line within a hair of level.
+        #expect(PageReader.linesAreLevel(page((0..<20).map { Double($0 % 3) * 0.005 })))
+        // Skewed as a whole (deskew's job, not the layout's): all lines lean alike.
+        #expect(PageReader.linesAreLevel(page(Array(repeating: 0.08, count: 20))))
+        // A keystone: the top lines lean down, the bottom ones up.
+        #expect(!PageReader.linesAreLevel(page((0..<20).map { 0.1 - 0.01 * Double($0) })))
+        // Too few long lines to tell: level.
+        #expect(PageReader.linesAreLevel(page([0.2, -0.2, 0.1])))
+    }
+}
