@@ -30,6 +30,10 @@ public struct RegionReader {
     {
         let box = crop(region, in: image)
         guard box.width > 2, box.height > 2, var piece = image.cropped(box) else { return nil }
+        // Turned before scaling: turned after, the tilted receipts read worse (sroie-dev tilt
+        // totals 0.952 -> 0.905), though small print kept a few more decimal commas.
+        var top = 0
+        if let level = straightened(piece, region: region) { (piece, top) = level }
         let s = min(max(targetGlyph / Double(max(region.glyphHeight, 1)), scaleRange.lowerBound), scaleRange.upperBound)
         if abs(s - 1) > 0.05, let scaled = piece.scaled(by: s) { piece = scaled }
         if region.lightOnDark, let inv = piece.inverted() { piece = inv }
@@ -38,8 +42,25 @@ public struct RegionReader {
         let factor = Double(box.width) / Double(piece.width)
         let line = TextLine(words: page.lines.flatMap(\.words)).mappingBoxes { b in
             let r = b.scaled(by: factor)
-            return Box(x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height)
+            return Box(x: box.x + r.x, y: box.y + top + r.y, width: r.width, height: r.height)
         }
         return line.words.isEmpty ? nil : line
+    }
+
+    /// Least lean of a region's line that is straightened before reading: tan 1°, the least
+    /// skew a page's deskew corrects (a psm-7 line read by Tesseract tolerates about that).
+    static let straightenSlope = tan(Double.pi / 180)
+
+    /// The crop of a leaning line (`region.slope`) turned level about its centre, and cut to the
+    /// band of its own line (its thickness and the padding) so the neighbouring lines that an
+    /// upright crop of a leaning line takes in are left out, with the band's top in the crop;
+    /// nil when the line is level enough. Word boxes map back as if the band were upright (off
+    /// by at most the lean over a word).
+    func straightened(_ piece: GrayImage, region: TextRegion) -> (image: GrayImage, top: Int)? {
+        guard abs(region.slope) >= Self.straightenSlope, let level = piece.rotated(by: atan(region.slope)) else { return nil }
+        let band = Int((region.thickness + 2 * Double(region.glyphHeight) * padding).rounded(.up)) + 2
+        let top = (level.height - band) / 2
+        guard band > 2, top > 0, let cut = level.cropped(Box(x: 0, y: top, width: level.width, height: band)) else { return (level, 0) }
+        return (cut, top)
     }
 }

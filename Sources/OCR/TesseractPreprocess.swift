@@ -45,6 +45,14 @@ extension GrayImage {
         return (image, Double(angle), Double(confidence))
     }
 
+    /// Turned by `radians` about its centre, counterclockwise for a positive angle (as a line
+    /// leaning down to the right by `atan(slope)` is levelled by `rotated(by: atan(slope))`),
+    /// same size, the corners filled with white.
+    public func rotated(by radians: Double) -> GrayImage? {
+        // Leptonica turns clockwise for a positive angle.
+        derived(pixRotate(pix, Float(-radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0))
+    }
+
     /// Gray-level histograms of a `columns` × `rows` grid of tiles, sampling every `step`-th pixel.
     public func tileHistograms(columns: Int, rows: Int, step: Int) -> [[UInt32]] {
         var flat = [UInt32](repeating: 0, count: columns * rows * 256)

@@ -111,3 +111,51 @@ struct TextRowsTests {
         #expect(PageReader.linesAreLevel(page([0.2, -0.2, 0.1])))
     }
 }
+
+/// A leaning line is turned level before it is read (`RegionReader.straightened`, on
+/// Leptonica's rotation): a drawn bar leaning by 0.1 comes out level and cut to its own band.
+@Suite("Straightened lines")
+struct StraightenedLineTests {
+    /// A white image with a dark bar 8 px thick through its centre, leaning by `slope`.
+    static func bar(width: Int = 400, height: Int = 120, slope: Double) -> GrayImage {
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        let cx = Double(width) / 2, cy = Double(height) / 2
+        for y in 0..<height {
+            for x in 40..<(width - 40) {
+                let line = cy + slope * (Double(x) - cx)
+                if abs(Double(y) - line) <= 4 { pixels[y * width + x] = 0 }
+            }
+        }
+        return GrayImage(luma: pixels, width: width, height: height, bytesPerRow: width)
+    }
+
+    /// Rows holding dark pixels.
+    static func inkRows(_ image: GrayImage) -> Int {
+        let p = image.bytes()
+        return (0..<image.height).filter { y in (0..<image.width).contains { p[y * image.width + $0] < 128 } }.count
+    }
+
+    @Test("a bar leaning down to the right by 0.1 is level after rotated(by: atan(0.1)), not after the opposite turn")
+    func direction() throws {
+        let leaning = Self.bar(slope: 0.1)
+        #expect(Self.inkRows(leaning) > 30)  // 320 px × 0.1 + 8
+        let level = try #require(leaning.rotated(by: atan(0.1)))
+        #expect(level.width == leaning.width && level.height == leaning.height)
+        #expect(Self.inkRows(level) <= 12)
+        let worse = try #require(leaning.rotated(by: -atan(0.1)))
+        #expect(Self.inkRows(worse) > Self.inkRows(leaning))
+    }
+
+    @Test("a leaning region is straightened and cut to its band; a level one is left alone")
+    func band() throws {
+        let reader = RegionReader()
+        let image = Self.bar(slope: 0.1)
+        let region = TextRegion(rect: Box(x: 0, y: 0, width: 400, height: 120), glyphHeight: 8, glyphs: 1, slope: 0.1, thickness: 12)
+        let (cut, top) = try #require(reader.straightened(image, region: region))
+        // thickness 12 + 2 × 0.35 × 8 padding + 2, centred
+        #expect(cut.height == 20 && top == 50)
+        #expect(Self.inkRows(cut) >= 8 && Self.inkRows(cut) <= 12)
+        let flat = TextRegion(rect: region.rect, glyphHeight: 8, glyphs: 1, slope: 0.01, thickness: 12)
+        #expect(reader.straightened(image, region: flat) == nil)
+    }
+}
