@@ -267,21 +267,9 @@ public final class PageReader {
     func readRows(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
         let rows = try readRegions(regions, in: image, isFrame: isFrame, since: start, limit: regions.count)
         guard options.secondPass else { return rows }
-        var second = SecondPass(engine: try engine(), judge: judge, maxRereads: options.maxRereads)
-        second.priceEngine = priceEngine
-        let large = image.width * image.height > Preprocess.downscaleMinimumPixels
-        second.enlargeTallText = !large
-        if isFrame || options.forceLiveBudget {
-            second.budgetMs = rows.milliseconds * options.liveBudget
-            second.strictBudget = true
-        } else if let share = large ? options.largeImageBudget : options.smallImageBudget {
-            // Work, not time: the same re-reads on an idle or a loaded machine. The pixels the
-            // rows cover stand for the page's.
-            let covered = regions.map { $0.rect.width * $0.rect.height }.reduce(0, +)
-            second.workBudget = Double(covered) * share
-            second.budgetPerTry = true
-        }
-        second.wordFirst = options.wordReread
+        // The pixels the rows cover stand for the page's in the work budget.
+        let covered = regions.map { $0.rect.width * $0.rect.height }.reduce(0, +)
+        var second = try secondPass(for: image, isFrame: isFrame, firstMs: rows.milliseconds, workPixels: covered)
         second.sparseWord = false
         let improved = second.improve(rows, image: image)
         OCRLog.write("rows: second pass \(second.reread) re-reads, \(second.replaced) lines replaced")
@@ -588,21 +576,8 @@ public final class PageReader {
                 "line \(l.box.map { "\($0)" } ?? "-") [\(l.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))]")
         }
         guard options.secondPass else { return page }
-        var second = SecondPass(engine: try engine(), judge: judge, maxRereads: options.maxRereads)
-        second.priceEngine = priceEngine
+        var second = try secondPass(for: image, isFrame: isFrame, firstMs: page.milliseconds, workPixels: readPixels)
         let large = image.width * image.height > Preprocess.downscaleMinimumPixels
-        second.enlargeTallText = !large
-        if let share = large ? options.largeImageBudget : options.smallImageBudget {
-            // Work, not time: the same re-reads on an idle or a loaded machine.
-            second.workBudget = Double(readPixels) * share
-            second.budgetPerTry = true
-        }
-        if isFrame || options.forceLiveBudget {
-            second.budgetMs = page.milliseconds * options.liveBudget
-            second.strictBudget = true
-            second.workBudget = nil
-        }
-        second.wordFirst = options.wordReread
         // Not on live frames: their budget admits about one re-read, and the psm 11 one costs
         // more than its estimate (bench-live-ocr: +17% OCR p99 with it, +3–6% without).
         // Nor on large images (scans, photos over 1 MP), where it reads whole receipt lines
@@ -618,6 +593,28 @@ public final class PageReader {
             return sparse
         }
         return improved
+    }
+
+    /// The second pass over a first reading of `image` (a page reading or rows of boxes) that
+    /// took `firstMs` and worked on `workPixels`: on files bounded by work, a share of those
+    /// pixels read again (the same re-reads on an idle or a loaded machine); on live frames by
+    /// time, a share of the first reading's.
+    func secondPass(for image: GrayImage, isFrame: Bool, firstMs: Double, workPixels: Int) throws(OCRError) -> SecondPass {
+        var second = SecondPass(engine: try engine(), judge: judge, maxRereads: options.maxRereads)
+        second.priceEngine = priceEngine
+        let large = image.width * image.height > Preprocess.downscaleMinimumPixels
+        second.enlargeTallText = !large
+        if let share = large ? options.largeImageBudget : options.smallImageBudget {
+            second.workBudget = Double(workPixels) * share
+            second.budgetPerTry = true
+        }
+        if isFrame || options.forceLiveBudget {
+            second.budgetMs = firstMs * options.liveBudget
+            second.strictBudget = true
+            second.workBudget = nil
+        }
+        second.wordFirst = options.wordReread
+        return second
     }
 
     /// `image` shrunk for the first pass when its text is much taller than Tesseract needs (nil: read as is).

@@ -81,15 +81,16 @@ public enum TextRows {
     /// the long region nearest to its centre (a page in perspective turns its lines gradually),
     /// else level.
     static func directions(_ regions: [TextRegion]) -> [Double] {
-        let long = regions.indices.filter { Double(regions[$0].rect.width) >= directionLength * regions[$0].thickness }
+        let isLong = regions.map { Double($0.rect.width) >= directionLength * $0.thickness }
+        let long = regions.indices.filter { isLong[$0] }
         return regions.indices.map { i in
-            if long.contains(i) || long.isEmpty { return long.isEmpty ? 0 : regions[i].slope }
+            if isLong[i] { return regions[i].slope }
             let (x, y) = regions[i].centre
             let nearest = long.min { a, b in
                 let (ax, ay) = regions[a].centre, (bx, by) = regions[b].centre
                 return hypot(ax - x, ay - y) < hypot(bx - x, by - y)
-            }!
-            return regions[nearest].slope
+            }
+            return nearest.map { regions[$0].slope } ?? 0
         }
     }
 }
