@@ -269,7 +269,10 @@ struct SecondPass {
             // digits, nor one that has a decimal part with one that lost it. (A vote between
             // readings of the same shape stays: receipts-de "SUMME EUR 26,61" → "28,81".)
             let digits = { (t: String) in t.filter(\.isNumber).count }
-            if digits(picked.text) < digits(current.text) || (PriceReading.hasCents(current.text) && !PriceReading.hasCents(picked.text)) {
+            // A reading with cents does replace one without that has a digit more (`19,416`, parsed
+            // as thousands, → `19,46`): the lost digit was a stray.
+            let cents = (current: PriceReading.hasCents(current.text), picked: PriceReading.hasCents(picked.text))
+            if (digits(picked.text) < digits(current.text) && !(cents.picked && !cents.current)) || (cents.current && !cents.picked) {
                 OCRLog.write("total vote kept [\(line.text)] over [\(read.text)] \(votes)")
                 continue
             }

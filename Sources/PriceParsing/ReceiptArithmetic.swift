@@ -40,17 +40,24 @@ enum ReceiptArithmetic {
     /// replaced, added or lost). Two lets a highlighter's stray `7` and a `1` read `4`
     /// through; three would let any two amounts of the same length agree.
     static let maxEdits = 2
+    /// Most digits a misread total may differ by from a single payment reading (a card
+    /// payment, exact cash), which is one reading against one: one edit (`434.39` for
+    /// `134.39`, `2.25` for `22.25`), and only when the payment is read more surely.
+    static let maxSingleEdits = 1
     /// Fewest digits in the difference: `0.50` against `5.50` is too short to tell a misread
     /// from another amount.
     static let minDigits = 3
 
     /// The total repaired in place when the page's cash and change lines say so: the last
     /// amount on the last total line above the first payment line (the line paid, whichever
-    /// total line the page's role goes to: a GST summary below also says `Total`). A card
-    /// payment is one reading and repairs nothing (`Mastercard 26,81` under a right
-    /// `SUMME 28,81`).
+    /// total line the page's role goes to: a GST summary below also says `Total`). A single
+    /// payment reading (card, exact cash) repairs a total one digit off and read less surely
+    /// only when the page prints the payment's amount on another line too (`Mastercard 26,81`
+    /// under a right `SUMME 28,81` repairs nothing).
     static func check(_ perLine: inout [[PriceMatch]], lines: [TextLine], payment: Payment?) {
-        guard let p = payment, let (paid, sure) = p.cashLessChange,
+        guard let p = payment,
+            let (paid, sure, most) = p.cashLessChange.map({ ($0.amount, $0.confidence, maxEdits) })
+                ?? p.tendered.map({ ($0.amount, $0.confidence, maxSingleEdits) }),
             let t = (0..<p.firstLine).last(where: { TotalKeywords.matches(lines[$0]) && perLine[$0].contains { $0.amount >= 0 } }),
             let i = perLine[t].lastIndex(where: { $0.amount >= 0 })
         else { return }
@@ -60,8 +67,18 @@ enum ReceiptArithmetic {
         // `50.00` would break a right `30.30` that subtotal and tax add up to).
         guard paid > 0, paid != read.amount, read.confidence < sure, !confirmed(read.amount, perLine, total: (t, i))
         else { return }
-        let a = digits(paid), b = digits(read.amount)
-        guard a.count >= minDigits, edits(a, b) <= maxEdits else { return }
+        // A single payment reading is one reading against one, however sure: a card line's
+        // `26,81` under a big, right `SUMME 28,81` read less surely. It repairs only when the
+        // page prints its amount once more (the card slip's `EUR 134,39`).
+        if p.cashLessChange == nil {
+            let printed = perLine.indices.filter { l in l != t && perLine[l].contains { $0.amount == paid } }
+            guard printed.count >= 2 else { return }
+        }
+        // Compared with the amount and with the digits as printed: `19,416` (a stray `1`, parsed
+        // as thousands) is one edit from `19,46`, not four.
+        let a = digits(paid)
+        let b = digits(read.amount), printed = Array(read.text.filter(\.isNumber))
+        guard a.count >= minDigits, min(edits(a, b), edits(a, printed)) <= most else { return }
         perLine[t][i].amount = paid
         perLine[t][i].flags.insert(.repaired)
     }

@@ -91,10 +91,19 @@ enum TotalChoice {
         var candidates: [Candidate] = []
         for (i, li, mi) in offered {
             var score = 0
-            if TotalKeywords.namesAnother(lines[i]) { score += Weight.namesAnother }
+            // A tax word names the tax, unless the lines above, the tax among them, add up to
+            // this amount: then it is the amount with the tax in it (`Totale (inclusive of GST)
+            // 30.30` under `Total (Excluding GST) 28.58` and `GST payable 1.72`, its `inclusive`
+            // misread).
+            let amount = perLine[li][mi].amount
+            if TotalKeywords.namesAnother(lines[i]),
+                TotalKeywords.another.matches(lines[i])
+                    || !(addends(of: amount, line: li, perLine: perLine)?.contains { TotalKeywords.tax.matches(lines[$0]) } ?? false)
+            {
+                score += Weight.namesAnother
+            }
             if TotalKeywords.toPay.matches(lines[i]) { score += Weight.namesTheAmountToPay }
             if let first = payment?.firstLine, li > first { score += Weight.afterPayment }
-            let amount = perLine[li][mi].amount
             score += confirmations(amount, line: li, perLine: perLine, payment: payment)
             candidates.append(Candidate(line: li, index: mi, amount: amount, height: lines[i].box?.height ?? 0, score: score))
         }
@@ -109,7 +118,7 @@ enum TotalChoice {
                 sure.append((first, above..<p.firstLine, Weight.paidExactly))
             }
             for (amount, range, score) in sure where amount > 0 {
-                guard !candidates.contains(where: { $0.amount == amount }),
+                guard !candidates.contains(where: { $0.amount == amount && $0.score >= 0 }),
                     let li = range.last(where: { l in perLine[l].contains { $0.amount == amount } }),
                     let mi = perLine[li].lastIndex(where: { $0.amount == amount })
                 else { continue }
@@ -142,20 +151,24 @@ enum TotalChoice {
                 score += Weight.paidExactly
             }
         }
-        // The nearest priced lines above, each by its last amount.
-        var sum = Decimal(0), terms = 0, nonZero = 0
+        if addends(of: amount, line: line, perLine: perLine) != nil { score += Weight.linesAboveAddUp }
+        return score
+    }
+
+    /// The nearest priced lines above `line` that add up to `amount`, each by its last amount
+    /// (`addendLines` of them, two of them not zero); nil when none do.
+    static func addends(of amount: Decimal, line: Int, perLine: [[PriceMatch]]) -> [Int]? {
+        var sum = Decimal(0), nonZero = 0
+        var terms: [Int] = []
         for l in stride(from: line - 1, through: 0, by: -1) where !perLine[l].isEmpty {
             guard let last = perLine[l].last else { continue }
             sum += last.amount
-            terms += 1
+            terms.append(l)
             if last.amount != 0 { nonZero += 1 }
-            if terms > addendLines.upperBound { break }
-            if addendLines.contains(terms), nonZero >= 2, sum == amount {
-                score += Weight.linesAboveAddUp
-                break
-            }
+            if terms.count > addendLines.upperBound { break }
+            if addendLines.contains(terms.count), nonZero >= 2, sum == amount { return terms }
         }
-        return score
+        return nil
     }
 }
 
@@ -171,6 +184,10 @@ struct Payment {
     var cashLessChange: (amount: Decimal, confidence: Double)?
     /// The card payment's amount when no cash was given.
     var card: Decimal?
+    /// The one payment reading that says what was paid when there is no cash-less-change
+    /// difference: the card payment, or cash handed over with no change line (exact cash),
+    /// and its confidence.
+    var tendered: (amount: Decimal, confidence: Double)?
     /// The amount paid.
     var paid: Decimal? { cashLessChange?.amount ?? card }
 
@@ -199,22 +216,47 @@ struct Payment {
             (ReceiptArithmetic.cash.matches(lines[l]) || card.matches(lines[l])) && !ReceiptArithmetic.change.matches(lines[l])
                 && !TotalKeywords.matches(lines[l]) && perLine[l].contains { $0.amount > 0 }
         }
-        guard let first = lines.indices.first(where: tender) else { return nil }
+        guard let first = lines.indices.first(where: tender) else { return byChange(perLine, lines: lines) }
         var amounts: [Decimal] = []
         for l in first..<lines.count where tender(l) {
             if let a = perLine[l].last(where: { $0.amount > 0 })?.amount { amounts.append(a) }
         }
         var cash: (Decimal, Double)? = nil
         var charged: Decimal? = nil
+        var single: (Decimal, Double)? = nil
         let cashLine = (first..<lines.count).first(where: { tender($0) && ReceiptArithmetic.cash.matches(lines[$0]) })
-        if let c = cashLine, let given = perLine[c].last(where: { $0.amount > 0 }),
-            let r = ((c + 1)..<lines.count).first(where: { ReceiptArithmetic.change.matches(lines[$0]) }),
-            let back = perLine[r].last(where: { $0.amount >= 0 })
+        if let c = cashLine, let given = perLine[c].last(where: { $0.amount > 0 }) {
+            if let r = ((c + 1)..<lines.count).first(where: { ReceiptArithmetic.change.matches(lines[$0]) }),
+                let back = perLine[r].last(where: { $0.amount >= 0 })
+            {
+                cash = (given.amount - back.amount, min(given.confidence, back.confidence))
+            } else {
+                single = (given.amount, given.confidence)
+            }
+        } else if cashLine == nil, let c = (first..<lines.count).first(where: { tender($0) && card.matches(lines[$0]) }),
+            let m = perLine[c].last(where: { $0.amount > 0 })
         {
-            cash = (given.amount - back.amount, min(given.confidence, back.confidence))
-        } else if cashLine == nil, let c = (first..<lines.count).first(where: { tender($0) && card.matches(lines[$0]) }) {
-            charged = perLine[c].last(where: { $0.amount > 0 })?.amount
+            charged = m.amount
+            single = (m.amount, m.confidence)
         }
-        return Payment(firstLine: first, amounts: amounts, cashLessChange: cash, card: charged)
+        return Payment(firstLine: first, amounts: amounts, cashLessChange: cash, card: charged, tendered: single)
+    }
+
+    /// A cash line whose word OCR lost (`CAL g RM 73.00`, `| Fay 25.15`, `ASH 10.00`): on a page
+    /// with no payment word, the priced line right above the change line is the money handed over
+    /// (the layout of every till receipt: total, tendered, change), unless it is a total line
+    /// (a receipt without a cash line: its change is not a difference to take).
+    static func byChange(_ perLine: [[PriceMatch]], lines: [TextLine]) -> Payment? {
+        guard
+            let r = lines.indices.first(where: {
+                ReceiptArithmetic.change.matches(lines[$0]) && perLine[$0].contains { $0.amount >= 0 }
+            }),
+            r > 0, !TotalKeywords.matches(lines[r - 1]), !TotalKeywords.namesAnother(lines[r - 1]),
+            let given = perLine[r - 1].last(where: { $0.amount > 0 }),
+            let back = perLine[r].last(where: { $0.amount >= 0 }), back.amount < given.amount
+        else { return nil }
+        return Payment(
+            firstLine: r - 1, amounts: [given.amount],
+            cashLessChange: (given.amount - back.amount, min(given.confidence, back.confidence)), card: nil)
     }
 }

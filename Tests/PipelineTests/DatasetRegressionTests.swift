@@ -18,6 +18,8 @@ struct DatasetRegressionTests {
     struct Floor: Sendable, CustomTestStringConvertible {
         var name: String
         var totalRecall: Double?
+        /// Share of images whose price marked `total` is the total (issue 27).
+        var totalMarked: Double? = nil
         var amountRecall: Double?
         var amountPrecision: Double?
         var amountF1: Double?
@@ -25,13 +27,17 @@ struct DatasetRegressionTests {
     }
 
     static let floors: [Floor] = [
-        // Measured 1.000 (26/26): a receipt's total is the one number a user must get.
-        Floor(name: "receipts-de", totalRecall: 0.96),
+        // Measured 1.000 (26/26): a receipt's total is the one number a user must get. Marked
+        // right on 0.962 (25/26; 0.885 before a card payment printed twice repaired a total one
+        // digit off and a vote let `19,46` replace `19,416`).
+        Floor(name: "receipts-de", totalRecall: 0.96, totalMarked: 0.92),
         // Measured 0.952 total (60/63), amount F1 0.740 with the learned detector choosing the
         // page reading and the second pass bounded by work (0.968, F1 0.751 on 11-24 with a
         // CPU-time bound; the total lost is 213.jpg's "10.45", read "740.45" on every setting
         // tried here).
-        Floor(name: "sroie-dev", totalRecall: 0.90, amountF1: 0.70),
+        // Marked right on 0.873 (55/63; 0.809 before the line above the change counted as the
+        // cash handed over and net plus tax above a total said its tax is in it).
+        Floor(name: "sroie-dev", totalRecall: 0.90, totalMarked: 0.84, amountF1: 0.70),
         // Measured 0.980 (48/49) total recall with the learned detector, eng+jpn and the price
         // model, two agreeing model readings deciding (0.959 without; the Leptonica region
         // finder 0.959).
@@ -59,17 +65,19 @@ struct DatasetRegressionTests {
             for entry in entries {
                 let result = extractor.extract(path: entry.path)
                 let found = result.prices.map(\.match.amount)
-                score.add(truth: entry.truth, found: found, failed: result.error != nil)
+                let marked = result.prices.first { $0.match.role == .total }?.match.amount
+                score.add(truth: entry.truth, found: found, marked: marked, failed: result.error != nil)
                 if let total = entry.truth.total, !found.contains(total) {
                     misses.append("\((entry.path as NSString).lastPathComponent): total \(total), read \(found)")
                 }
             }
         }
         let report =
-            "\(floor.name): total recall \(score.totalRecall.map { "\($0)" } ?? "-"), amounts P \(score.precision.map { "\($0)" } ?? "-") R \(score.recall.map { "\($0)" } ?? "-") F1 \(score.f1.map { "\($0)" } ?? "-")\n"
+            "\(floor.name): total recall \(score.totalRecall.map { "\($0)" } ?? "-"), marked \(score.totalMarkedRate.map { "\($0)" } ?? "-"), amounts P \(score.precision.map { "\($0)" } ?? "-") R \(score.recall.map { "\($0)" } ?? "-") F1 \(score.f1.map { "\($0)" } ?? "-")\n"
             + misses.joined(separator: "\n")
         #expect(score.failed == 0, "\(report)")
         if let f = floor.totalRecall { #expect(try #require(score.totalRecall) >= f, "\(report)") }
+        if let f = floor.totalMarked { #expect(try #require(score.totalMarkedRate) >= f, "\(report)") }
         if let f = floor.amountRecall { #expect(try #require(score.recall) >= f, "\(report)") }
         if let f = floor.amountPrecision { #expect(try #require(score.precision) >= f, "\(report)") }
         if let f = floor.amountF1 { #expect(try #require(score.f1) >= f, "\(report)") }

@@ -94,6 +94,18 @@ import Testing
         (["Slice Cake 8.70", "(Total included GST @ 6%: 1.42)"], nil),
         // the total's amount unread: the cash on the next line is not it
         (["BRILLENPUTZTUCH €1,95 A", "Total Poh", "Bar €2,00", "Rückgeld (Bar) 0,05"], "1.95"),
+        // ... nor the VAT table's total below the payment, which has the amount paid
+        (["BRILLENPUTZTUCH €1,95 A", "Total Poh", "Bar €2,00", "Rückgeld (Bar) 0,05", "MwSt Total 1,64 0,31 1,95"], "1.95"),
+        // the cash word misread: the line right above the change is the money handed over
+        (["Sub Total RM 68.87", "GST 6% RM 4.13", "TOP: RM 73.00", "CAL g RM 73.00", "CHANGE: RM 0.00"], "73.00"),
+        (["Total 8.70", "Fea Total 777870", "ASH 10.00", "CHANGE 1.30"], "8.70"),
+        // the tax word on the total: net and tax above add up to it, so the tax is in it
+        (
+            [
+                "Total (Excluding GST): 28.58", "GST payable (6%): 1.72", "Totale(inctusive of GST): 30.30", "CASH : 50.60",
+                "CHANGE : 19.70",
+            ], "30.30"
+        ),
         // the final total after subtotals that add up: the payment decides
         (
             [

@@ -28,17 +28,32 @@ import Testing
         #expect(total.flags.contains(.repaired) && total.text.contains("740.45"), "\(total)")
     }
 
-    @Test("the same check in other languages: German Gegeben/Rückgeld, French Espèces/Rendu, Japanese お預り/お釣")
-    func otherLanguages() {
-        let de = [Self.line("SUMME 58,20", 0.5), Self.line("Gegeben 60,00", 0.9), Self.line("Rückgeld 6,80", 0.9)]
-        #expect(Self.amounts(de, currency: "EUR").first == Self.d("53.20"))
-        let fr = [Self.line("TOTAL 15,90", 0.5), Self.line("Espèces 20,00", 0.9), Self.line("Rendu 4,60", 0.9)]
-        #expect(Self.amounts(fr, currency: "EUR").first == Self.d("15.40"))
-        let ja = [Self.line("合計 ¥1,880", 0.5), Self.line("お預り ¥2,000", 0.9), Self.line("お釣 ¥320", 0.9)]
-        #expect(Self.amounts(ja, currency: "JPY").first == Self.d("1680"))
+    /// (case, lines, currency, the total after the check).
+    static let repaired: [(String, [TextLine], String, String)] = [
+        ("German Gegeben/Rückgeld", [line("SUMME 58,20", 0.5), line("Gegeben 60,00", 0.9), line("Rückgeld 6,80", 0.9)], "EUR", "53.20"),
+        ("French Espèces/Rendu", [line("TOTAL 15,90", 0.5), line("Espèces 20,00", 0.9), line("Rendu 4,60", 0.9)], "EUR", "15.40"),
+        ("Japanese お預り/お釣", [line("合計 ¥1,880", 0.5), line("お預り ¥2,000", 0.9), line("お釣 ¥320", 0.9)], "JPY", "1680"),
+        (
+            "a card payment the page prints twice, one digit off a total read less surely",
+            [line("SUMME 434,39", 0.5), line("EC LASTSCHRIFT 134,39", 0.9), line("EUR 134,39", 0.8)], "EUR", "134.39"
+        ),
+        (
+            "compared with the digits as printed: `19,416` (parsed as thousands) is one edit from the card's",
+            [line("SUMME EUR 19,416", 0.4), line("MasterCard EUR 19,46", 0.9), line("Betrag 19,46", 0.9)], "EUR", "19.46"
+        ),
+    ]
+
+    @Test("the same check in other languages and with a card payment", arguments: repaired)
+    func repairedTotal(_ c: (String, [TextLine], String, String)) {
+        #expect(Self.amounts(c.1, currency: c.2).first == Self.d(c.3), "\(c.0)")
     }
 
     static let leftAlone: [(String, [TextLine])] = [
+        ("a card payment printed once", [line("SUMME 28.81", 0.6), line("Mastercard 26.81", 0.9)]),
+        (
+            "two digits from a card payment printed twice",
+            [line("SUMME 28.87", 0.5), line("Mastercard 26.81", 0.9), line("Betrag 26.81", 0.9)]
+        ),
         ("agrees", [line("TOTAL 10.45", 0.4), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]),
         (
             "far from the difference (a tip, a second payment)",
