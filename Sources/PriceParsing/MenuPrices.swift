@@ -10,10 +10,16 @@ import Foundation
 /// - **the end of a row**: text, then the number, and nothing after it but punctuation;
 /// - **an option**: the number right after a size, option or count word (`S`/`M`/`L`,
 ///   `小`/`大`, `small`/`large`, `glass`/`bottle`, `6 pcs`), on a row that ends with a price.
+/// In any currency, a whole number is a price where the page's own prices say so:
+/// - **a column of whole prices**: it ends a row, and its right edge lines up with two or more
+///   whole-number prices the page prints with their mark on other rows (`麻婆豆腐 37` under
+///   `75元` and `¥84`: OCR lost the `¥`). A receipt's price column holds decimals: no column.
+/// - **an option** before a marked price on its row (`小份 93 大份 91元`).
 /// Numbers that are not prices stay out: after a reference word (`No. 12`, `Table 4`, `Lane 25`,
-/// `Since 1998`, `© 2024`), with a unit (`350 kcal`, `6 pcs`: the scanner's units), times,
-/// phone numbers and dates (the scanner's), one digit alone (`Set 2`), and a number inside a
-/// row (`Set for 2 people 1280`: only 1280 ends it).
+/// `Since 1998`, `© 2024`) or before a reference ending (`1998 年`, `7 號`), with a unit
+/// (`350 kcal`, `6 pcs`: the scanner's units), times, phone numbers and dates (the scanner's),
+/// one digit alone (`Set 2`), and a number inside a row (`Set for 2 people 1280`: only 1280
+/// ends it).
 enum MenuPrices {
     /// Words after which a number is a reference, not a price: numbering, addresses, dates.
     static let referenceWords: Set<String> = [
@@ -26,9 +32,12 @@ enum MenuPrices {
         // addresses: `Số 12 phố Hàng Bạc` (vi), `Hausnummer`
         "số", "so", "ul.", "ulica", "via", "rue", "calle", "straße", "strasse",
     ]
-    /// Endings of a CJK word that make the number after it a reference (`7號`, `2樓`, `信義路5段`
-    /// put the number before them; `桌 12`, `年 2024` after).
-    static let referenceEndings: [Character] = ["號", "号", "樓", "楼", "巷", "弄", "路", "街", "段", "桌", "年", "第", "間", "间"]
+    /// CJK reference characters: a word ending in one makes the number after it a reference
+    /// (`桌 12`, `年 2024`, `信義路5段`), and one right after a number makes that number one
+    /// (`7號`, `2樓`, `1998年`, `1998년`).
+    static let referenceEndings: [Character] = [
+        "號", "号", "樓", "楼", "巷", "弄", "路", "街", "段", "桌", "年", "第", "間", "间", "년",
+    ]
     /// Size and option words a price may follow on a row of options.
     static let optionWords: Set<String> = [
         "s", "m", "l", "xl", "xs", "xxl", "小", "中", "大", "特大", "small", "medium", "large", "regular", "reg", "reg.", "half",
@@ -45,9 +54,14 @@ enum MenuPrices {
     /// Whole numbers on `lines` that `perLine` lacks and that the layout makes prices, as
     /// matches to add to their lines.
     static func additions(lines: [TextLine], perLine: [[PriceMatch]], options: ParserOptions) -> [(line: Int, match: PriceMatch)] {
-        guard options.bareNumbers == .decimals, let hint = options.currencyHint?.uppercased(),
-            Currencies.printedDigits(hint) == 0, Associator.separatorMinorUnits(hint) != 0
-        else { return [] }
+        guard options.bareNumbers == .decimals else { return [] }
+        let hint = options.currencyHint?.uppercased()
+        if let hint, Associator.separatorMinorUnits(hint) == 0 { return [] }  // every bare whole number is taken
+        let wholeCurrency = hint.map { Currencies.printedDigits($0) == 0 } ?? false
+        // The page's marked whole prices: the right edges of a column of them.
+        let marked = perLine.enumerated().flatMap { (i, ms) in
+            ms.filter { !$0.flags.contains(.bareNumber) && printedWhole($0) && $0.box != nil }.map { (line: i, match: $0) }
+        }
         var all = options
         all.bareNumbers = .all
         let loose = PriceParser(options: all)
@@ -62,37 +76,91 @@ enum MenuPrices {
                 found.append((m, a, b))
             }
             let endsWithPrice = found.last.map { rowEnd($0.last, words) && hasText(before: $0.first, words) } ?? false
+            // its mark may be glued after it (`91元`): only the words after it must be punctuation
+            let endsWithMarkedPrice =
+                found.last.map { l in
+                    perLine[i].contains { $0.text == l.match.text && !$0.flags.contains(.bareNumber) }
+                        && words[(l.last + 1)...].allSatisfy { w in !w.contains { $0.isLetter || $0.isNumber } }
+                } == true
             for (m, a, b) in found {
                 guard m.flags.contains(.bareNumber), m.amount >= 10, m.amount == m.amount.rounded,
                     !perLine[i].contains(where: { $0.text == m.text && $0.amount == m.amount }),
-                    !isReference(before: a, words)
+                    !isReference(before: a, words), !isReference(after: b, words)
                 else { continue }
                 let atEnd = rowEnd(b, words) && hasText(before: a, words)
-                let option = a > 0 && optionWords.contains(words[a - 1].lowercased()) && endsWithPrice
-                if atEnd || option { out.append((i, m)) }
+                let option =
+                    a > 0 && optionWords.contains(words[a - 1].lowercased()) && (wholeCurrency ? endsWithPrice : endsWithMarkedPrice)
+                let inColumn = atEnd && m.box.map { box in inPriceColumn(box, line: i, marked) } == true
+                if (wholeCurrency && atEnd) || option || inColumn { out.append((i, m)) }
             }
         }
         return out
     }
 
+    /// Whether `m` is printed without a decimal part (`75元`, `¥84`; not `RM 73.00`).
+    static func printedWhole(_ m: PriceMatch) -> Bool {
+        guard m.amount == m.amount.rounded else { return false }
+        let c = Array(m.text)
+        for i in c.indices where (c[i] == "." || c[i] == ",") && i > 0 && c[i - 1].isNumber {
+            var n = 0
+            while i + 1 + n < c.count, c[i + 1 + n].isNumber { n += 1 }
+            if n == 1 || n == 2 { return false }
+        }
+        return true
+    }
+
+    /// Fewest marked whole prices on other rows a number's right edge must line up with: two,
+    /// so one price that happens to end where it does is not a column.
+    static let columnPrices = 2
+
+    /// Whether `box`'s right edge lines up, within its own height, with `columnPrices` or more
+    /// of `marked` on other lines than `line`.
+    static func inPriceColumn(_ box: Box, line: Int, _ marked: [(line: Int, match: PriceMatch)]) -> Bool {
+        let right = box.x + box.width
+        let aligned = marked.filter { m in
+            guard m.line != line, let b = m.match.box else { return false }
+            return abs(b.x + b.width - right) <= max(box.height, 1)
+        }
+        return aligned.count >= columnPrices
+    }
+
     /// `perLine` without the bare whole numbers that a reference word stands right before
-    /// (`No. 12`, `Số 12`, `Table 4`), in a currency printed whole, whatever rule took them:
-    /// zero-minor-unit currencies take every bare whole number.
+    /// (`No. 12`, `Số 12`, `Table 4`) or a reference ending right after (`1998 年`), whatever
+    /// rule took them: zero-minor-unit currencies take every bare whole number, and a number
+    /// printed large (`Prominence`) is taken in any currency.
     static func withoutReferences(_ perLine: [[PriceMatch]], lines: [TextLine], options: ParserOptions) -> [[PriceMatch]] {
-        guard let hint = options.currencyHint?.uppercased(), Currencies.printedDigits(hint) == 0 else { return perLine }
         var out = perLine
         for (i, line) in lines.enumerated() where !perLine[i].isEmpty {
             let words = line.words.map(\.text)
             var cursor = 0
             out[i] = perLine[i].filter { m in
                 guard m.flags.contains(.bareNumber), m.amount == m.amount.rounded,
-                    let (a, _) = wordRange(of: m.text, in: words, from: cursor)
+                    let (a, b) = wordRange(of: m.text, in: words, from: cursor)
                 else { return true }
                 cursor = a
-                return !isReference(before: a, words)
+                return !isReference(before: a, words) && !isReference(after: b, words)
             }
         }
         return out
+    }
+
+    /// A bare whole number under this share of the page's median price is no price: the prices
+    /// on one page (a menu, a receipt, a shelf) span less than three orders of magnitude, while
+    /// house numbers, table numbers and counts stay small whatever the currency (`명동 12` on a
+    /// menu of `25000`s, `Số 12` among `45000`s). It bites only where prices run to tens of
+    /// thousands (KRW, VND, IDR): `12` under a median of 1 200 yen stays.
+    static let smallestShare = Decimal(1) / Decimal(1000)
+    /// Fewest prices on a page for its median to say anything.
+    static let medianPrices = 5
+
+    /// `perLine` without the bare whole numbers below `smallestShare` of the page's median price.
+    static func withoutTiny(_ perLine: [[PriceMatch]]) -> [[PriceMatch]] {
+        let amounts = perLine.flatMap { $0.map(\.amount) }.filter { $0 > 0 }.sorted()
+        guard amounts.count >= medianPrices else { return perLine }
+        let floor = amounts[amounts.count / 2] * smallestShare
+        return perLine.map { ms in
+            ms.filter { m in !(m.flags.contains(.bareNumber) && m.amount == m.amount.rounded && m.amount > 0 && m.amount < floor) }
+        }
     }
 
     /// The words `text` (a match's text: words joined by spaces) spans, searching from word
@@ -121,6 +189,16 @@ enum MenuPrices {
     static func hasText(before first: Int, _ words: [String]) -> Bool {
         words[..<first].contains { w in w.contains(where: \.isLetter) }
             || words[first].prefix(while: { !$0.isNumber }).contains(where: \.isLetter)
+    }
+
+    /// A reference ending right after the number, glued (`1998年`) or as the next word
+    /// (`1998 年`, `7 號`): a year, a house number, a floor.
+    static func isReference(after last: Int, _ words: [String]) -> Bool {
+        guard last < words.count else { return false }
+        let w = words[last]
+        if let tail = w.lastIndex(where: \.isNumber), let c = w[w.index(after: tail)...].first { return referenceEndings.contains(c) }
+        guard last + 1 < words.count, let c = words[last + 1].first else { return false }
+        return referenceEndings.contains(c)
     }
 
     static func isReference(before first: Int, _ words: [String]) -> Bool {

@@ -61,7 +61,7 @@ public struct PriceParser: Sendable {
             perLine[i].append(m)
             perLine[i].sort { ($0.box?.x ?? 0) < ($1.box?.x ?? 0) }
         }
-        perLine = MenuPrices.withoutReferences(perLine, lines: lines, options: options)
+        perLine = MenuPrices.withoutTiny(MenuPrices.withoutReferences(perLine, lines: lines, options: options))
         TotalChoice.mark(&perLine, lines: lines, options: options)
         return TaxPairs.marked(perLine, lines: lines)
     }

@@ -41,6 +41,58 @@ import Testing
         #expect(amounts(["Burger 15", "Fries 4.50"], "USD") == [Self.d("4.50")])
     }
 
+    /// A row of words, each (text, left, width) on baseline `y`, `h` tall.
+    static func row(_ words: [(String, Int, Int)], y: Int, h: Int = 30) -> TextLine {
+        TextLine(words: words.map { TextWord(text: $0.0, box: Box(x: $0.1, y: y, width: $0.2, height: h), confidence: 0.9) })
+    }
+
+    func amounts(_ lines: [TextLine], _ currency: String) -> [Decimal] {
+        PriceParser(options: ParserOptions(currencyHint: currency)).parse(lines: lines).map(\.amount).sorted()
+    }
+
+    /// In any currency, a whole number that ends a row in the column of the page's marked whole
+    /// prices is one (OCR lost its `¥`); out of the column, or beside a column of decimals, not.
+    @Test func columnOfWholePrices() {
+        let menu = [
+            Self.row([("回锅肉", 100, 120), ("38元", 740, 60)], y: 100),
+            Self.row([("扬州炒饭", 100, 160), ("¥42", 742, 58)], y: 150),
+            Self.row([("麻婆豆腐", 100, 160), ("37", 765, 34)], y: 200),
+            Self.row([("鱼香肉丝", 100, 160), ("54", 365, 34)], y: 250),
+        ]
+        #expect(amounts(menu, "CNY") == ["37", "38", "42"].map(Self.d))
+        let receipt = [
+            Self.row([("Milch", 100, 100), ("2,50", 740, 60)], y: 100), Self.row([("Brot", 100, 80), ("3,10", 740, 60)], y: 150),
+            Self.row([("Artikel", 100, 120), ("12", 766, 34)], y: 200),
+        ]
+        #expect(amounts(receipt, "EUR") == ["2.50", "3.10"].map(Self.d))
+    }
+
+    @Test func optionBeforeAMarkedPrice() {
+        #expect(amounts(["酸辣汤 小份 93 大份 91元"], "CNY") == ["91", "93"].map(Self.d))
+        // no marked price on the row: the bare numbers are not taken in a currency printed with decimals
+        #expect(amounts(["酸辣汤 小份 93 大份 91"], "CNY") == [])
+    }
+
+    /// A year or a house number before its CJK reference word, even printed large.
+    @Test func referenceEndingAfterTheNumber() {
+        #expect(amounts(["創業 1998 年", "牛肉麵 180"], "TWD") == [Self.d("180")])
+        let tall = [
+            Self.row([("牛肉麵", 100, 90), ("¥180", 700, 60)], y: 100, h: 24),
+            Self.row([("創業", 100, 50), ("1998", 155, 50), ("年", 210, 24)], y: 150, h: 24),
+        ]
+        var big = tall
+        big[1].words[1].box = Box(x: 155, y: 140, width: 60, height: 48)
+        #expect(amounts(big, "CNY") == [Self.d("180")])
+    }
+
+    /// A house number among prices in the tens of thousands is none.
+    @Test func tinyNumbersAmongLargePrices() {
+        let menu = ["불고기 25000", "비빔밥 9500", "김치찌개 8000", "냉면 22000", "갈비 30000", "서울시 중구 명동 12"]
+        #expect(amounts(menu, "KRW") == ["8000", "9500", "22000", "25000", "30000"].map(Self.d))
+        // a short page says nothing about its prices' range
+        #expect(amounts(["명동 12", "불고기 25000"], "KRW") == ["12", "25000"].map(Self.d))
+    }
+
     @Test func printedDigitsComeFromCLDR() {
         #expect(Currencies.printedDigits("TWD") == 0)
         #expect(Currencies.printedDigits("czk") == 0)
