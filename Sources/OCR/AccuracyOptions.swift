@@ -62,6 +62,16 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// Region readings grouped into rows by the detector's boxes (`TextRows`), not by the
     /// boxes of the words read in them (`word-rows` to measure).
     public var rowGrouping = true
+    /// A page read whole whose detector lines' median glyph (capital and digit height) is under
+    /// `smallGlyph` px is read enlarged until it is `pageGlyph` px, at most 3×
+    /// (`page-glyph=MIN/TARGET` to measure, `page-glyph=0/0` off). Tesseract reads worst
+    /// below an x-height of about 10 px and best at 20–30 (capitals about 1.4× that): 12 px
+    /// capitals are 8–9 px of x-height, 30 px capitals about 21. Measured on sroie-dev and
+    /// receipts-de and their copies at 0.5 and 0.35 (T, M; docs/benchmarks/2026-11-25-page-glyph.md):
+    /// 12/30 changes no clean figure, sroie-dev 0.5 0.873/0.762 → 0.921/0.873, 0.35
+    /// 0.683/0.444 → 0.857/0.698; 14/30 and 14/24 lost a receipts-de 0.5 total, 12/24 a marked one.
+    public var smallGlyph = 12
+    public var pageGlyph = 26
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26
     /// boxes on a 1920×1080 shelf photo (the Leptonica finder 76–151 candidates).
@@ -81,6 +91,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
+        "page-glyph=MIN/TARGET",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -107,6 +118,10 @@ public struct AccuracyOptions: Sendable, Hashable {
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }
             case "word-rows": rowGrouping = false
+            case "page-glyph":
+                let parts = value.split(separator: "/").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }
+                (smallGlyph, pageGlyph) = (parts[0], parts[1])
             case "documents":
                 guard let mode = ReadingMode(rawValue: value), mode == .page || mode == .rows else {
                     throw AccuracySwitchError(flag: flag)

@@ -112,7 +112,7 @@ public final class PageReader {
         case .page where options.reading == .auto && options.documentReading == .rows && !Self.linesAreLevel(regions), .rows:
             return try readRows(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page:
-            let page = try readPage(normalized(upright), isFrame: image.isFrame, original: image)
+            let page = try readPage(normalized(upright), isFrame: image.isFrame, original: image, lineGlyph: Self.lineGlyph(regions))
             return try withPriceColumn(page, regions: regions, in: upright, isFrame: image.isFrame)
         }
     }
@@ -558,11 +558,29 @@ public final class PageReader {
 
     // MARK: the page at once
 
-    func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage) throws(OCRError) -> RecognizedPage {
+    /// The median glyph height of the detector's text lines (boxes of `documentLineGlyphs` or
+    /// more glyphs); nil without such lines.
+    static func lineGlyph(_ regions: [TextRegion]) -> Int? {
+        let heights = regions.filter { $0.glyphs >= documentLineGlyphs }.map(\.glyphHeight).sorted()
+        return heights.isEmpty ? nil : heights[heights.count / 2]
+    }
+
+    /// Most enlargement of a page read whole (`AccuracyOptions.pageGlyph`).
+    static let maxPageEnlargement = 3.0
+
+    func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage, lineGlyph: Int? = nil) throws(OCRError)
+        -> RecognizedPage
+    {
         var page: RecognizedPage
         // The pixels the page reading worked on: the second pass's work budget is a share of them.
         var readPixels = prepared.width * prepared.height
-        if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
+        if !isFrame, let g = lineGlyph, g > 0, g < options.smallGlyph,
+            let big = prepared.scaled(by: min(Self.maxPageEnlargement, Double(options.pageGlyph) / Double(g)))
+        {
+            OCRLog.write("line glyph \(g) px: page read at \(big.width)x\(big.height)")
+            page = try engine().recognize(big).rescaled(
+                by: Double(prepared.width) / Double(big.width), width: prepared.width, height: prepared.height)
+        } else if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
             readPixels = small.width * small.height
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
             page = try engine().recognize(small).rescaled(

@@ -18,10 +18,14 @@ struct AccuracySwitchTests {
         #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)
         let d = try AccuracyOptions(switches: "documents=page,word-rows")
         #expect(d.documentReading == .page && !d.rowGrouping)
+        let g = try AccuracyOptions(switches: "page-glyph=14/30")
+        #expect(g.smallGlyph == 14 && g.pageGlyph == 30)
+        #expect(try AccuracyOptions(switches: "page-glyph=0/0").smallGlyph == 0)
     }
 
     @Test(arguments: [
         "bogus", "no-preprocss", "region-limit=0", "large-budget=-1", "small-budget=x", "documents=regions", "documents=",
+        "page-glyph=12", "page-glyph=a/b", "page-glyph=-1/20",
     ])
     func aBadSwitchIsNamed(_ list: String) {
         do {
