@@ -72,6 +72,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// 0.683/0.444 → 0.857/0.698; 14/30 and 14/24 lost a receipts-de 0.5 total, 12/24 a marked one.
     public var smallGlyph = 12
     public var pageGlyph = 26
+    /// A page read whole whose edges spread over more than `blurredEdge` px
+    /// (`GrayImage.edgeWidth`) is unsharp masked before it is read (`blurred-edge=PX` to
+    /// measure, `blurred-edge=0` off).
+    public var blurredEdge = 4.0
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26
     /// boxes on a 1920×1080 shelf photo (the Leptonica finder 76–151 candidates).
@@ -91,7 +95,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
-        "page-glyph=MIN/TARGET",
+        "page-glyph=MIN/TARGET", "blurred-edge=PX",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -118,6 +122,9 @@ public struct AccuracyOptions: Sendable, Hashable {
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }
             case "word-rows": rowGrouping = false
+            case "blurred-edge":
+                guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
+                blurredEdge = n
             case "page-glyph":
                 let parts = value.split(separator: "/").compactMap { Int($0) }
                 guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }

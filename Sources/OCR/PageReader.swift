@@ -568,9 +568,26 @@ public final class PageReader {
     /// Most enlargement of a page read whole (`AccuracyOptions.pageGlyph`).
     static let maxPageEnlargement = 3.0
 
+    /// Unsharp masking of a blurred page: `sharpenAmount` of the detail added back, over a
+    /// box half as wide as the edges spread (`sharpenWidths`).
+    static let sharpenAmount = 3.0
+    static let sharpenWidths = 1...6
+
     func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage, lineGlyph: Int? = nil) throws(OCRError)
         -> RecognizedPage
     {
+        var prepared = prepared
+        if !isFrame, options.blurredEdge > 0 {
+            let edge = prepared.edgeWidth()
+            if edge > options.blurredEdge,
+                let sharp = prepared.unsharpened(
+                    halfwidth: min(max(Int((edge / 2).rounded()), Self.sharpenWidths.lowerBound), Self.sharpenWidths.upperBound),
+                    amount: Self.sharpenAmount)
+            {
+                OCRLog.write("edges spread \(edge) px: page unsharp masked")
+                prepared = sharp
+            }
+        }
         var page: RecognizedPage
         // The pixels the page reading worked on: the second pass's work budget is a share of them.
         var readPixels = prepared.width * prepared.height

@@ -22,6 +22,17 @@ extension GrayImage {
         derived(pricecam_backgroundNorm(pix))
     }
 
+    /// The spread of its edges in px (`pricecam_edgeWidth`): 1–2.6 on sharp scans and photos,
+    /// 3.6 and more blurred; 0 without contrast.
+    public func edgeWidth() -> Double {
+        Double(pricecam_edgeWidth(pix))
+    }
+
+    /// Unsharp masked: `amount` of its difference from a box blur `halfwidth` px wide added back.
+    public func unsharpened(halfwidth: Int, amount: Double) -> GrayImage? {
+        derived(pricecam_unsharp(pix, Int32(halfwidth), Float(amount)))
+    }
+
     /// The image enlarged (or shrunk) by `factor`; its resolution scales with it.
     public func scaled(by factor: Double) -> GrayImage? {
         derived(pricecam_scale(pix, Float(factor)), dpi: dpi > 0 ? Int(Double(dpi) * factor) : 0)

@@ -21,11 +21,12 @@ struct AccuracySwitchTests {
         let g = try AccuracyOptions(switches: "page-glyph=14/30")
         #expect(g.smallGlyph == 14 && g.pageGlyph == 30)
         #expect(try AccuracyOptions(switches: "page-glyph=0/0").smallGlyph == 0)
+        #expect(try AccuracyOptions(switches: "blurred-edge=0").blurredEdge == 0)
     }
 
     @Test(arguments: [
         "bogus", "no-preprocss", "region-limit=0", "large-budget=-1", "small-budget=x", "documents=regions", "documents=",
-        "page-glyph=12", "page-glyph=a/b", "page-glyph=-1/20",
+        "page-glyph=12", "page-glyph=a/b", "page-glyph=-1/20", "blurred-edge=x",
     ])
     func aBadSwitchIsNamed(_ list: String) {
         do {

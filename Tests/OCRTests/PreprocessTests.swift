@@ -115,4 +115,25 @@ struct PreprocessTests {
         #expect(try applied("clean") == 0)
         #expect(try applied("negatives") == 0)
     }
+
+    /// Bars of ink on paper, 16 px each, each edge a linear ramp `ramp` px wide.
+    static func bars(ramp: Int) -> GrayImage {
+        // one period: paper, ramp down, ink, ramp up
+        var profile: [Double] = Array(repeating: 1, count: 16)
+        profile += (0..<ramp).map { 1 - Double($0 + 1) / Double(ramp + 1) }
+        profile += Array(repeating: 0, count: 16)
+        profile += (0..<ramp).map { Double($0 + 1) / Double(ramp + 1) }
+        let w = profile.count * 5, h = 40
+        var px = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { px[y * w + x] = UInt8(30 + 200 * profile[x % profile.count]) } }
+        return GrayImage(luma: px, width: w, height: h, bytesPerRow: w)
+    }
+
+    @Test("edge width: sharp print steps in a pixel or two, blurred print over its blur")
+    func edgeWidth() throws {
+        let sharp = Self.bars(ramp: 0).edgeWidth(), soft = Self.bars(ramp: 6).edgeWidth()
+        #expect(sharp <= 1.5, "\(sharp)")
+        #expect(soft >= 4, "\(soft)")
+        #expect(soft > AccuracyOptions().blurredEdge && sharp < AccuracyOptions().blurredEdge)
+    }
 }
