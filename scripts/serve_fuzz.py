@@ -14,10 +14,13 @@ Fails (exit 1) when the server process dies, a request gets no answer within 60 
 (a hang), a scan answers 5xx or a 4xx without a JSON error, or the stream is
 closed by the server. Memory: the heap in use (`pricecam_memory_heap_in_use_bytes`
 in /metrics, malloc's own count) is read after each pass and the same reset of the
-caches (the text detector's per-size nets replaced by the same 4 small ones, clean
-scans, a clean camera frame); the first pass takes the caches to their high-water
-mark, and the second may not add more than 16 MiB to it: a leak of one decoded
-image per request would add hundreds. Resident memory is printed too, not judged: the server keeps up to 1 GB of freed heap for the next
+caches (the scan worker's per-size text detector nets replaced by the same 4 small
+ones, clean scans, a clean camera frame on a stream of its own), with no browser
+camera open: a stream's reading (its engines, and the nets its detection thread made
+for whichever frames it had time for) is let go when it ends, which
+`pricecam_camera_streams_browsers` in /metrics shows. The first pass takes the caches to their
+high-water mark, and the second may not add more than 16 MiB to it: a leak of one
+decoded image per request would add hundreds. Resident memory is printed too, not judged: the server keeps up to 1 GB of freed heap for the next
 image (process_memory.c), so it stays at the largest image's high-water mark.
 """
 import argparse
@@ -117,12 +120,31 @@ def mutate(fmt, data, others, rng):
     return kind, data[:cut] + other[rng.randrange(0, len(other)) :]
 
 
-def heap_bytes(url):
+def metric(url, name):
     with urllib.request.urlopen(url + "metrics", timeout=30) as r:
         for line in r.read().decode().splitlines():
-            if line.startswith("pricecam_memory_heap_in_use_bytes "):
+            if line.startswith(name + " "):
                 return float(line.split()[1])
-    raise RuntimeError("/metrics has no pricecam_memory_heap_in_use_bytes")
+    raise RuntimeError(f"/metrics has no {name}")
+
+
+def heap_bytes(url):
+    return metric(url, "pricecam_memory_heap_in_use_bytes")
+
+
+def streams_ended(url):
+    """Waits until no browser camera is being read (its reading has ended and let its memory
+    go); false after 60 s."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if metric(url, "pricecam_camera_streams_browsers") == 0:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def open_stream(url):
+    return websocket.create_connection(url.replace("http", "ws", 1) + "api/v1/camera/stream", timeout=60)
 
 
 def rss_kb(pid):
@@ -150,7 +172,7 @@ def scan(url, body, fmt):
         return e.code, e.read()
 
 
-# Small images of 4 sizes: they replace the text detector's per-size nets (4 kept per engine,
+# Small images of 4 sizes: they replace the scan worker's per-size text detector nets (4 kept,
 # each holding buffers for its size) with the same 4 small ones, whatever came before.
 DETECTOR_RESET = [(96, 64), (64, 96), (128, 64), (64, 128)]
 
@@ -161,21 +183,24 @@ def resized(path, size):
     return buf.getvalue()
 
 
-def reset_caches(args, ws, base, fail):
-    """The same state of every cache, whatever the server read before: the detector's nets at
-    the same 4 small sizes, then a clean scan of every format and a clean camera frame."""
+def reset_caches(args, base, fail):
+    """The same state of every cache, whatever the server read before: the scan worker's
+    detector nets at the same 4 small sizes, a clean scan of every format, then a clean camera
+    frame on a stream of its own, closed and ended before the caller reads the memory."""
     for size in DETECTOR_RESET:
-        small = resized(args.image, size)
-        status, _ = scan(args.url, small, "png")
+        status, _ = scan(args.url, resized(args.image, size), "png")
         if status != 200:
             fail(f"a clean {size} scan answered {status}")
-        read_answer(ws, small)
     for fmt, data in base.items():
         status, _ = scan(args.url, data, fmt)
         if status != 200:
             fail(f"a clean {fmt} scan answered {status}")
+    ws = open_stream(args.url)
     if not read_frame(ws, base["png"]):
         fail("the camera stream read no prices from a clean frame")
+    ws.close()
+    if not streams_ended(args.url):
+        fail("the camera stream was closed but its reading did not end within 60 s")
 
 
 def drain(ws):
@@ -183,12 +208,6 @@ def drain(ws):
     answers while reading: a client that never reads is closed after the ping timeout)."""
     while select.select([ws.sock], [], [], 0)[0]:
         ws.recv()
-
-
-def read_answer(ws, image):
-    """Sends a frame and waits for the message it gives (a frame or an error)."""
-    ws.send_binary(image)
-    return json.loads(ws.recv())
 
 
 def read_frame(ws, image):
@@ -222,13 +241,13 @@ def main():
         failures.append(what)
         print(f"serve fuzz: FAIL: {what}", file=sys.stderr)
 
-    ws = websocket.create_connection(args.url.replace("http", "ws", 1) + "api/v1/camera/stream", timeout=60)
-    reset_caches(args, ws, base, fail)
+    reset_caches(args, base, fail)
     readings = [(rss_kb(args.pid), heap_bytes(args.url))]
     report = {"mutations": args.count, "seed": args.seed, "passes": []}
     # The same mutations twice: the first pass takes every cache to its high-water mark, the
     # second may not add to it (a leak would add as much again).
     for _ in range(2):
+        ws = open_stream(args.url)
         rng = random.Random(args.seed)
         counts, statuses, sent = {}, {}, 0
         started = time.monotonic()
@@ -264,7 +283,8 @@ def main():
             break
         elapsed = time.monotonic() - started
         # Still answering: clean scans and a clean camera frame give their prices.
-        reset_caches(args, ws, base, fail)
+        ws.close()
+        reset_caches(args, base, fail)
         readings.append((rss_kb(args.pid), heap_bytes(args.url)))
         report["passes"].append(
             {
@@ -275,7 +295,6 @@ def main():
                 "heap_mb": round(readings[-1][1] / 2**20, 1),
             }
         )
-    ws.close()
     report["rss_mb_start"] = round(readings[0][0] / 1024, 1)
     report["heap_mb_start"] = round(readings[0][1] / 2**20, 1)
     report["kinds"] = dict(sorted(counts.items()))

@@ -135,7 +135,8 @@ public final class TextDetector {
     public func detect(_ image: GrayImage) throws(DetectorError) -> [RotatedTextBox] {
         guard image.isFrame else { return try detectNow(image) }
         let thumbnail = SceneThumbnail(image)
-        if background == nil { background = BackgroundDetection(net: TextDetectorNet(sameModelAs: net)) }
+        // One net: a camera's frames have one size, and a net holds buffers for its input size.
+        if background == nil { background = BackgroundDetection(net: TextDetectorNet(sameModelAs: net, keeping: 1)) }
         guard let background else { return [] }
         guard let last = background.latest(), last.width == image.width, last.height == image.height else {
             let boxes = try detectNow(image)

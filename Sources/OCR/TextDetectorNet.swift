@@ -35,9 +35,12 @@ public final class TextDetectorNet {
     private let model: [UInt8]
     /// Nets by input size, the most recently used last.
     private var nets: [(width: Int, height: Int, net: OpaquePointer)] = []
-    /// Most nets kept at once: a batch of photos from one camera needs one; a folder of mixed
-    /// scans a few (each net is about 5 MB and 20–40 ms to make).
-    static let keptNets = 4
+    /// Most nets kept at once by default: a batch of photos from one camera needs one; a folder
+    /// of mixed scans a few (each net is 5 MB of weights and up to tens of MB of buffers for
+    /// its input size, and 20–40 ms to make).
+    public static let keptNets = 4
+    /// Most nets this one keeps (`keptNets`, or 1 for a camera's frames, which have one size).
+    private let netLimit: Int
 
     /// Reads the model at `path` and checks that OpenCV can build a net from it.
     public init(path: String) throws(DetectorError) {
@@ -46,14 +49,17 @@ public final class TextDetectorNet {
         }
         self.path = path
         self.model = [UInt8](data)
+        self.netLimit = Self.keptNets
         _ = try net(width: 32, height: 32)
     }
 
     /// Another owner of the same model (bytes shared, already checked), for a second thread:
     /// no file read and no check net, so a live worker's first frame does not wait for them.
-    public init(sameModelAs other: TextDetectorNet) {
+    /// `keeping`: the most nets it keeps (one per input size).
+    public init(sameModelAs other: TextDetectorNet, keeping: Int = keptNets) {
         self.path = other.path
         self.model = other.model
+        self.netLimit = max(1, keeping)
     }
 
     deinit {
@@ -74,7 +80,7 @@ public final class TextDetectorNet {
             throw .unreadableModel(
                 path: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        if nets.count >= Self.keptNets { pc_textdet_destroy(nets.removeFirst().net) }
+        if nets.count >= netLimit { pc_textdet_destroy(nets.removeFirst().net) }
         nets.append((width, height, made))
         return made
     }

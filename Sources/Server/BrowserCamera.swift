@@ -199,7 +199,11 @@ enum CameraStreamRoute {
                 return try await fail(
                     "busy", "\(limits.clients) browser camera(s) are being read already; try again when one stops")
             }
-            defer { state.streams.release() }
+            state.metrics.streams(state.streams.count)
+            defer {
+                state.streams.release()
+                state.metrics.streams(state.streams.count)
+            }
             let extraction: ExtractionSettings
             do { extraction = try state.configuration.extraction(settings) } catch {
                 return try await fail("ocr_unavailable", "cannot start the OCR engine: \(error)")
@@ -210,27 +214,31 @@ enum CameraStreamRoute {
             let stop = StopFlag()
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
-                var recorder: HistoryRecorder?
-                do throws(HistoryError) { recorder = HistoryRecorder(store: try state.history.opened()) } catch {
-                    HistoryRecorder.stderrReport("warning: a browser camera's prices are not saved: \(error.description)")
+                // Everything the reading holds (engines, nets, frames) is let go before `done`, so a
+                // stream counts as ended only once its memory is free.
+                do {
+                    var recorder: HistoryRecorder?
+                    do throws(HistoryError) { recorder = HistoryRecorder(store: try state.history.opened()) } catch {
+                        HistoryRecorder.stderrReport("warning: a browser camera's prices are not saved: \(error.description)")
+                    }
+                    let frames = BrowserFrames(inbox: inbox, fps: limits.fps, limits: extraction.limits) { problem in
+                        let text = JSON.object([
+                            ("event", .string("error")), ("code", .string("unreadable_frame")), ("message", .string(problem)),
+                        ])
+                        sendTo.yield(text.serialized())
+                    }
+                    let reporter = BrowserReporter(recorder: recorder, frames: frames) { sendTo.yield($0) }
+                    let runner = LiveRunner(
+                        configuration: LiveConfiguration(jobs: 1, stability: state.configuration.stability), settings: extraction)
+                    do { try runner.run(source: frames, stop: stop, reporter: reporter) } catch {
+                        let text = JSON.object([
+                            ("event", .string("error")), ("code", .string("camera_failed")), ("message", .string("\(error)")),
+                        ])
+                        sendTo.yield(text.serialized())
+                    }
+                    _ = recorder?.finish()
+                    sendTo.finish()
                 }
-                let frames = BrowserFrames(inbox: inbox, fps: limits.fps, limits: extraction.limits) { problem in
-                    let text = JSON.object([
-                        ("event", .string("error")), ("code", .string("unreadable_frame")), ("message", .string(problem)),
-                    ])
-                    sendTo.yield(text.serialized())
-                }
-                let reporter = BrowserReporter(recorder: recorder, frames: frames) { sendTo.yield($0) }
-                let runner = LiveRunner(
-                    configuration: LiveConfiguration(jobs: 1, stability: state.configuration.stability), settings: extraction)
-                do { try runner.run(source: frames, stop: stop, reporter: reporter) } catch {
-                    let text = JSON.object([
-                        ("event", .string("error")), ("code", .string("camera_failed")), ("message", .string("\(error)")),
-                    ])
-                    sendTo.yield(text.serialized())
-                }
-                _ = recorder?.finish()
-                sendTo.finish()
                 done.signal()
             }
             thread.name = "pricecam-browser-camera"

@@ -20,6 +20,7 @@ public final class ServerMetrics: Sendable {
     private let heap: Gauge
     private let resident: Gauge
     private let clientCount = Mutex(0)
+    private let cameraStreams: Gauge
 
     /// Latency buckets: the live bound is a few hundred ms; scans of big photos take seconds.
     static let buckets: [Duration] = [
@@ -44,6 +45,9 @@ public final class ServerMetrics: Sendable {
         scanTime = registry.makeDurationHistogram(
             descriptor: name("scan_duration", "seconds", "Time to read one uploaded image."), buckets: Self.buckets)
         liveClients = registry.makeGauge(descriptor: name("live_clients", "browsers", "Browsers attached to the live feed."))
+        cameraStreams = registry.makeGauge(
+            descriptor: name(
+                "camera_streams", "browsers", "Browser cameras being read (GET /api/v1/camera/stream), until their reading has ended."))
         requests = registry.makeCounter(descriptor: name("http_requests", "total", "HTTP requests answered."))
         heap = registry.makeGauge(
             descriptor: name("memory_heap_in_use", "bytes", "Heap allocated and not freed (freed heap kept for reuse is not counted)."))
@@ -81,6 +85,9 @@ public final class ServerMetrics: Sendable {
         }
         liveClients.set(Double(n))
     }
+
+    /// The browser cameras being read now.
+    func streams(_ count: Int) { cameraStreams.set(Double(count)) }
 
     /// The text `GET /metrics` answers.
     public func text() -> [UInt8] {
