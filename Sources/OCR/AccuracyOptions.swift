@@ -74,7 +74,8 @@ public struct AccuracyOptions: Sendable, Hashable {
     public var pageGlyph = 26
     /// A page read whole whose edges spread over more than `blurredEdge` px
     /// (`GrayImage.edgeWidth`) is unsharp masked before it is read (`blurred-edge=PX` to
-    /// measure, `blurred-edge=0` off).
+    /// measure, `blurred-edge=0` off). Enlarging and sharpening are preprocessing:
+    /// `no-preprocess` switches them off too.
     public var blurredEdge = 4.0
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26

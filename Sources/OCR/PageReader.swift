@@ -112,7 +112,8 @@ public final class PageReader {
         case .page where options.reading == .auto && options.documentReading == .rows && !Self.linesAreLevel(regions), .rows:
             return try readRows(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page:
-            let page = try readPage(normalized(upright), isFrame: image.isFrame, original: image, lineGlyph: Self.lineGlyph(regions))
+            let page = try readPage(
+                normalized(upright, isFrame: image.isFrame), isFrame: image.isFrame, original: image, lineGlyph: Self.lineGlyph(regions))
             return try withPriceColumn(page, regions: regions, in: upright, isFrame: image.isFrame)
         }
     }
@@ -173,15 +174,27 @@ public final class PageReader {
         return image
     }
 
-    /// `image` after the background and contrast corrections its measurements call for.
-    func normalized(_ image: GrayImage) -> GrayImage {
+    /// `image` after the background and contrast corrections its measurements call for, and,
+    /// on a page that is not a live frame, unsharp masking when its edges are blurred (a frame
+    /// is read again a moment later, within a budget the mask would eat into).
+    func normalized(_ image: GrayImage, isFrame: Bool) -> GrayImage {
         guard options.preprocess else { return image }
         let m = Preprocess.measure(image)
         var plan = Preprocess.plan(for: m)
         if !options.stretch { plan.stretch = nil }
         if !options.backgroundNorm { plan.backgroundNormalize = false }
-        OCRLog.write("plan \(plan) shadow \(m.shadow) contrast \(m.contrast) \(m)")
-        return Preprocess.apply(plan, to: image)
+        var out = Preprocess.apply(plan, to: image)
+        var edge = 0.0
+        if !isFrame, options.blurredEdge > 0 {
+            // Measured after the corrections, on the contrast Tesseract will see.
+            edge = out.edgeWidth()
+            if let u = Preprocess.sharpening(edgeWidth: edge, blurredEdge: options.blurredEdge) {
+                plan.unsharp = u
+                out = Preprocess.apply(PreprocessPlan(unsharp: u), to: out)
+            }
+        }
+        OCRLog.write("plan \(plan) shadow \(m.shadow) contrast \(m.contrast) edges spread \(edge) px \(m)")
+        return out
     }
 
     /// The learned detector's text boxes as regions.
@@ -568,30 +581,13 @@ public final class PageReader {
     /// Most enlargement of a page read whole (`AccuracyOptions.pageGlyph`).
     static let maxPageEnlargement = 3.0
 
-    /// Unsharp masking of a blurred page: `sharpenAmount` of the detail added back, over a
-    /// box half as wide as the edges spread (`sharpenWidths`).
-    static let sharpenAmount = 3.0
-    static let sharpenWidths = 1...6
-
     func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage, lineGlyph: Int? = nil) throws(OCRError)
         -> RecognizedPage
     {
-        var prepared = prepared
-        if !isFrame, options.blurredEdge > 0 {
-            let edge = prepared.edgeWidth()
-            if edge > options.blurredEdge,
-                let sharp = prepared.unsharpened(
-                    halfwidth: min(max(Int((edge / 2).rounded()), Self.sharpenWidths.lowerBound), Self.sharpenWidths.upperBound),
-                    amount: Self.sharpenAmount)
-            {
-                OCRLog.write("edges spread \(edge) px: page unsharp masked")
-                prepared = sharp
-            }
-        }
         var page: RecognizedPage
         // The pixels the page reading worked on: the second pass's work budget is a share of them.
         var readPixels = prepared.width * prepared.height
-        if !isFrame, let g = lineGlyph, g > 0, g < options.smallGlyph,
+        if options.preprocess, !isFrame, let g = lineGlyph, g > 0, g < options.smallGlyph,
             let big = prepared.scaled(by: min(Self.maxPageEnlargement, Double(options.pageGlyph) / Double(g)))
         {
             OCRLog.write("line glyph \(g) px: page read at \(big.width)x\(big.height)")

@@ -56,10 +56,13 @@ public struct PreprocessPlan: Sendable, Hashable, CustomStringConvertible {
     public var backgroundNormalize = false
     /// Contrast stretch `low...high` to the full range, for washed-out images.
     public var stretch: ClosedRange<Int>? = nil
+    /// Unsharp masking over a box of this half-width, for blurred pages (`Preprocess.sharpening`).
+    public var unsharp: Int? = nil
 
-    public init(backgroundNormalize: Bool = false, stretch: ClosedRange<Int>? = nil) {
+    public init(backgroundNormalize: Bool = false, stretch: ClosedRange<Int>? = nil, unsharp: Int? = nil) {
         self.backgroundNormalize = backgroundNormalize
         self.stretch = stretch
+        self.unsharp = unsharp
     }
 
     public static let none = PreprocessPlan()
@@ -68,6 +71,7 @@ public struct PreprocessPlan: Sendable, Hashable, CustomStringConvertible {
         var steps: [String] = []
         if backgroundNormalize { steps.append("background-norm") }
         if let s = stretch { steps.append("stretch \(s.lowerBound)-\(s.upperBound)") }
+        if let u = unsharp { steps.append("unsharp \(u)") }
         return steps.isEmpty ? "none" : steps.joined(separator: "+")
     }
 }
@@ -99,7 +103,22 @@ public enum Preprocess {
         var out = image
         if plan.backgroundNormalize, let n = out.backgroundNormalized() { out = n }
         if let s = plan.stretch, let n = out.stretched(low: s.lowerBound, high: s.upperBound) { out = n }
+        if let u = plan.unsharp, let n = out.unsharpened(halfwidth: u, amount: sharpenAmount) { out = n }
         return out
+    }
+
+    /// Unsharp masking of a blurred page: `sharpenAmount` of the detail added back (3: blurred
+    /// receipts-de 0.423 -> 0.654 of totals; docs/benchmarks/2026-11-25-blur.md), over a box
+    /// half as wide as the edges spread, within `sharpenWidths` (a 1 px box is the least
+    /// Leptonica takes; past 6 px the mask rings around the glyphs more than it restores them).
+    public static let sharpenAmount = 3.0
+    public static let sharpenWidths = 1...6
+
+    /// The unsharp half-width for a page whose edges spread over `edgeWidth` px
+    /// (`GrayImage.edgeWidth`), or nil when they spread over `blurredEdge` px or less (sharp).
+    public static func sharpening(edgeWidth: Double, blurredEdge: Double) -> Int? {
+        guard blurredEdge > 0, edgeWidth > blurredEdge else { return nil }
+        return min(max(Int((edgeWidth / 2).rounded()), sharpenWidths.lowerBound), sharpenWidths.upperBound)
     }
 
     /// Median glyph height (px) from which a large image is read downscaled. 300-dpi receipt

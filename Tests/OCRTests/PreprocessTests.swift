@@ -136,4 +136,24 @@ struct PreprocessTests {
         #expect(soft >= 4, "\(soft)")
         #expect(soft > AccuracyOptions().blurredEdge && sharp < AccuracyOptions().blurredEdge)
     }
+
+    @Test("sharpening: none at or under the blurred edge, a box half the spread, within 1...6 px")
+    func sharpening() {
+        #expect(Preprocess.sharpening(edgeWidth: 3.9, blurredEdge: 4) == nil)
+        #expect(Preprocess.sharpening(edgeWidth: 4, blurredEdge: 4) == nil)
+        #expect(Preprocess.sharpening(edgeWidth: 9, blurredEdge: 0) == nil)
+        #expect(Preprocess.sharpening(edgeWidth: 4.2, blurredEdge: 4) == 2)
+        #expect(Preprocess.sharpening(edgeWidth: 9, blurredEdge: 4) == 5)
+        #expect(Preprocess.sharpening(edgeWidth: 40, blurredEdge: 4) == 6)
+        #expect(Preprocess.sharpening(edgeWidth: 1.5, blurredEdge: 1) == 1)
+    }
+
+    @Test("a blurred page is unsharp masked by the plan: its edges step faster after")
+    func unsharpPlan() throws {
+        let soft = Self.bars(ramp: 6)
+        let u = try #require(Preprocess.sharpening(edgeWidth: soft.edgeWidth(), blurredEdge: AccuracyOptions().blurredEdge))
+        let sharpened = Preprocess.apply(PreprocessPlan(unsharp: u), to: soft)
+        #expect(sharpened.edgeWidth() < soft.edgeWidth())
+        #expect(PreprocessPlan(unsharp: u).description == "unsharp \(u)")
+    }
 }
