@@ -182,14 +182,13 @@ struct Payment {
     /// Cash handed over less the change, when both are read, and how sure that is (the least
     /// confidence of the two readings).
     var cashLessChange: (amount: Decimal, confidence: Double)?
-    /// The card payment's amount when no cash was given.
-    var card: Decimal?
     /// The one payment reading that says what was paid when there is no cash-less-change
-    /// difference: the card payment, or cash handed over with no change line (exact cash),
-    /// and its confidence.
-    var tendered: (amount: Decimal, confidence: Double)?
-    /// The amount paid.
-    var paid: Decimal? { cashLessChange?.amount ?? card }
+    /// difference: the card payment (`card`), or cash handed over with no change line (exact
+    /// cash, or change that OCR lost), and its confidence.
+    var tendered: (amount: Decimal, confidence: Double, card: Bool)?
+    /// The amount paid: cash less change, or a card payment when no cash was given (cash
+    /// handed over alone may be more than the total).
+    var paid: Decimal? { cashLessChange?.amount ?? tendered.flatMap { $0.card ? $0.amount : nil } }
 
     /// Words on a card payment line, by language as card terminals print them: `VISA`,
     /// `Mastercard`, `Card`/`Debit`/`Credit` (en), `Karte`/`EC-Karte`/`Girocard`/`Lastschrift` (de), `Carte`/
@@ -222,8 +221,7 @@ struct Payment {
             if let a = perLine[l].last(where: { $0.amount > 0 })?.amount { amounts.append(a) }
         }
         var cash: (Decimal, Double)? = nil
-        var charged: Decimal? = nil
-        var single: (Decimal, Double)? = nil
+        var single: (Decimal, Double, Bool)? = nil
         let cashLine = (first..<lines.count).first(where: { tender($0) && ReceiptArithmetic.cash.matches(lines[$0]) })
         if let c = cashLine, let given = perLine[c].last(where: { $0.amount > 0 }) {
             if let r = ((c + 1)..<lines.count).first(where: { ReceiptArithmetic.change.matches(lines[$0]) }),
@@ -231,15 +229,14 @@ struct Payment {
             {
                 cash = (given.amount - back.amount, min(given.confidence, back.confidence))
             } else {
-                single = (given.amount, given.confidence)
+                single = (given.amount, given.confidence, false)
             }
         } else if cashLine == nil, let c = (first..<lines.count).first(where: { tender($0) && card.matches(lines[$0]) }),
             let m = perLine[c].last(where: { $0.amount > 0 })
         {
-            charged = m.amount
-            single = (m.amount, m.confidence)
+            single = (m.amount, m.confidence, true)
         }
-        return Payment(firstLine: first, amounts: amounts, cashLessChange: cash, card: charged, tendered: single)
+        return Payment(firstLine: first, amounts: amounts, cashLessChange: cash, tendered: single)
     }
 
     /// A cash line whose word OCR lost (`CAL g RM 73.00`, `| Fay 25.15`, `ASH 10.00`): on a page
@@ -257,6 +254,6 @@ struct Payment {
         else { return nil }
         return Payment(
             firstLine: r - 1, amounts: [given.amount],
-            cashLessChange: (given.amount - back.amount, min(given.confidence, back.confidence)), card: nil)
+            cashLessChange: (given.amount - back.amount, min(given.confidence, back.confidence)))
     }
 }
