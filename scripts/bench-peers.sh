@@ -83,7 +83,7 @@ f = lambda x: f"{x:.3f}" if x is not None else "-"
 tr = f"{s['total_recall']:.3f} ({s['totals_found']}/{s['totals_expected']})" if s["totals_expected"] else "-"
 tm = f"{s['total_marked']:.3f}" if s["totals_expected"] else "-"
 wall, cpu = (float(x) for x in times.split())
-print(f"{name:<16} {n:>4} | {engine:<9} {tr:<20} {tm:>6} {f(s['amount_precision']):>6} {f(s['amount_recall']):>6} {f(s['amount_f1']):>6} {wall:>8.0f} {cpu:>8.0f}")
+print(f"{name:<22} {n:>4} | {engine:<9} {tr:<20} {tm:>6} {f(s['amount_precision']):>6} {f(s['amount_recall']):>6} {f(s['amount_f1']):>6} {wall:>8.0f} {cpu:>8.0f}")
 score = (f"T {s['total_recall']:.3f} / M {s['total_marked']:.3f}" if s["totals_expected"] else
          f"R {s['amount_recall']:.3f}" if s["amount_recall"] is not None else "-")
 with open(out, "a") as o:
@@ -104,21 +104,29 @@ for line in open(sys.argv[1]):
 engines = ["pricecam", "tesseract", "PP-OCRv4", "PP-OCRv6"]
 engines = [e for e in engines if any(e in r for r in runs.values())]
 print()
-print(f"{'set':<16} {'imgs':>4} | " + " | ".join(f"{e + ' score ms':>19}" for e in engines) + " | pricecam/PP-OCRv6 wall")
+print(f"{'set':<22} {'imgs':>4} | " + " | ".join(f"{e + ' score ms':>19}" for e in engines) + " | pricecam/PP-OCRv6 wall")
 for name in order:
     r = runs[name]
     cells = [f"{r[e][0]:<9} {r[e][1] // r['n']:>9}" if e in r else f"{'-':>19}" for e in engines]
     ratio = (f"{r['pricecam'][1] / r['PP-OCRv6'][1]:.2f}"
              if "pricecam" in r and "PP-OCRv6" in r and r["PP-OCRv6"][1] > 0 else "-")
-    print(f"{name:<16} {r['n']:>4} | " + " | ".join(cells) + f" | {ratio}")
+    print(f"{name:<22} {r['n']:>4} | " + " | ".join(cells) + f" | {ratio}")
 PYEOF3
 }
 
 cores=$(getconf _NPROCESSORS_ONLN)
 echo "machine: $cores cores; pricecam --jobs $cores, tesseract CLI $cores processes at once, each RapidOCR $cores processes of one thread"
-printf '%-16s %4s | %-9s %-20s %6s %6s %6s %6s %8s %8s\n' set imgs engine total-recall marked amt-P amt-R amt-F1 wall-ms cpu-ms
+printf '%-22s %4s | %-9s %-20s %6s %6s %6s %6s %8s %8s\n' set imgs engine total-recall marked amt-P amt-R amt-F1 wall-ms cpu-ms
+# Each set's name in the tables: its folder's name, or, when two sets share it (the `blur`
+# copies of two dev sets), its parent's too, less the cache's seed suffix (`sroie-dev/blur`).
+set_name() { # $1 = set folder
+    local base dup=0 d
+    base=$(basename "$1")
+    for d in "${dirs[@]}"; do [ "$(basename "$d")" = "$base" ] && dup=$((dup + 1)); done
+    if [ "$dup" -gt 1 ]; then echo "$(basename "$(dirname "$1")" | sed -E 's/-[0-9]{6,}$//')/$base"; else echo "$base"; fi
+}
 for dir in "${dirs[@]}"; do
-    name=$(basename "$dir")
+    name=$(set_name "$dir")
     imgdir=$(dataset_imgdir "$dir")
     mapfile -t images < <(list_images "$imgdir")
     n=${#images[@]}
@@ -171,7 +179,7 @@ for dir in "${dirs[@]}"; do
         for engine in PP-OCRv4 PP-OCRv6; do
             read -r rw rc < "$work/$engine.ms"
             awk -v name="$name" -v n="$n" -v e="$engine" -v pw="$pw" -v pc="$pc" -v rw="$rw" -v rc="$rc" \
-                'BEGIN { printf "%-16s %4d | pricecam time / %s time: wall %.2f, CPU %.2f\n", name, n, e, pw / rw, pc / rc }'
+                'BEGIN { printf "%-22s %4d | pricecam time / %s time: wall %.2f, CPU %.2f\n", name, n, e, pw / rw, pc / rc }'
         done
     fi
 done
