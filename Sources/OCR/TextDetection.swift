@@ -115,6 +115,12 @@ public final class TextDetector {
         self.net = net
     }
 
+    /// Waits for a live frame's detection still running beside the reading, so the reader that
+    /// lets this detector go lets its net go too.
+    deinit {
+        background?.finish()
+    }
+
     public convenience init(modelPath: String) throws(DetectorError) {
         self.init(net: try TextDetectorNet(path: modelPath))
     }
@@ -287,6 +293,11 @@ final class BackgroundDetection: Sendable {
 
     init(net: TextDetectorNet) {
         self.net = NetBox(net)
+    }
+
+    /// Returns when no detection runs.
+    func finish() {
+        queue.sync {}
     }
 
     /// The last boxes, counted as used by one more frame.

@@ -39,22 +39,29 @@ final class WorkerPool<Failure: Error>: Sendable {
         for i in 0..<self.count {
             let thread = Thread { [state] in
                 if niceIncrement > 0 { ThreadPriority.lower(by: niceIncrement) }
-                let engine: Engine
-                do throws(Failure) {
-                    engine = try make()
-                } catch {
-                    state.update { s in
-                        s.failed += 1
-                        s.done += 1
-                        if s.firstError == nil { s.firstError = error }
+                // The engine is let go before the worker counts as done: whoever waits for the
+                // pool may count on its memory being free (a browser camera's reading that
+                // has ended holds no engine).
+                let failure = { () -> Failure? in
+                    let engine: Engine
+                    do throws(Failure) {
+                        engine = try make()
+                    } catch {
+                        return error
                     }
-                    return
+                    state.update { $0.ready += 1 }
+                    while let job = next() { work(engine, job) }
+                    // No job left for this worker: it may still help the others finish theirs.
+                    idle?(engine)
+                    return nil
+                }()
+                state.update { s in
+                    if let failure {
+                        s.failed += 1
+                        if s.firstError == nil { s.firstError = failure }
+                    }
+                    s.done += 1
                 }
-                state.update { $0.ready += 1 }
-                while let job = next() { work(engine, job) }
-                // No job left for this worker: it may still help the others finish theirs.
-                idle?(engine)
-                state.update { $0.done += 1 }
             }
             thread.name = "\(name)-\(i)"
             thread.stackSize = Self.stackSize

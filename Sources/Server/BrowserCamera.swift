@@ -199,11 +199,7 @@ enum CameraStreamRoute {
                 return try await fail(
                     "busy", "\(limits.clients) browser camera(s) are being read already; try again when one stops")
             }
-            state.metrics.streams(state.streams.count)
-            defer {
-                state.streams.release()
-                state.metrics.streams(state.streams.count)
-            }
+            defer { state.streams.release() }
             let extraction: ExtractionSettings
             do { extraction = try state.configuration.extraction(settings) } catch {
                 return try await fail("ocr_unavailable", "cannot start the OCR engine: \(error)")
@@ -213,9 +209,12 @@ enum CameraStreamRoute {
             let inbox = FrameInbox()
             let stop = StopFlag()
             let done = DispatchSemaphore(value: 0)
+            state.metrics.streams(state.streams.reading(+1))
             let thread = Thread {
-                // Everything the reading holds (engines, nets, frames) is let go before `done`, so a
-                // stream counts as ended only once its memory is free.
+                // Everything the reading holds (engines, nets, frames) is let go before it counts
+                // as ended (`pricecam_camera_streams_browsers`), even when the route stopped
+                // waiting for it.
+                defer { state.metrics.streams(state.streams.reading(-1)) }
                 do {
                     var recorder: HistoryRecorder?
                     do throws(HistoryError) { recorder = HistoryRecorder(store: try state.history.opened()) } catch {
@@ -289,4 +288,14 @@ final class StreamSlots: Sendable {
     func release() { used.withLock { $0 -= 1 } }
 
     var count: Int { used.withLock { $0 } }
+
+    /// Readings running (a reading can outlive its slot: the route waits 10 s for it at most);
+    /// `delta` added, the new count returned.
+    private let readings = Mutex(0)
+    func reading(_ delta: Int) -> Int {
+        readings.withLock {
+            $0 += delta
+            return $0
+        }
+    }
 }

@@ -47,7 +47,8 @@ public final class ServerMetrics: Sendable {
         liveClients = registry.makeGauge(descriptor: name("live_clients", "browsers", "Browsers attached to the live feed."))
         cameraStreams = registry.makeGauge(
             descriptor: name(
-                "camera_streams", "browsers", "Browser cameras being read (GET /api/v1/camera/stream), until their reading has ended."))
+                "camera_streams", "browsers",
+                "Browser camera readings running (GET /api/v1/camera/stream): one ends when its memory is let go."))
         requests = registry.makeCounter(descriptor: name("http_requests", "total", "HTTP requests answered."))
         heap = registry.makeGauge(
             descriptor: name("memory_heap_in_use", "bytes", "Heap allocated and not freed (freed heap kept for reuse is not counted)."))
@@ -86,7 +87,7 @@ public final class ServerMetrics: Sendable {
         liveClients.set(Double(n))
     }
 
-    /// The browser cameras being read now.
+    /// The browser camera readings running now.
     func streams(_ count: Int) { cameraStreams.set(Double(count)) }
 
     /// The text `GET /metrics` answers.
