@@ -77,6 +77,15 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// measure, `blurred-edge=0` off). Enlarging and sharpening are preprocessing:
     /// `no-preprocess` switches them off too.
     public var blurredEdge = 4.0
+    /// A portrait file (not a live frame) larger than this on its working side is first
+    /// detected at this longest side; a level document found there keeps those boxes and is
+    /// read as a page, anything else is detected again at the full working size
+    /// (`document-side=PX` to measure, `document-side=0` off). 960 is the side PaddleOCR
+    /// detects documents at (`det_limit_side_len`); measured (docs/benchmarks/2026-11-26-document-side.md):
+    /// sroie-dev 548 → 492 ms an image, receipts-de 466 → 382, totals and marked totals the
+    /// same, sroie-dev amount recall 0.823 → 0.817 (800: 0.811, 640: 0.808); every fixture
+    /// family the same.
+    public var documentSide = 960
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26
     /// boxes on a 1920×1080 shelf photo (the Leptonica finder 76–151 candidates).
@@ -94,9 +103,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// The switches `--accuracy` takes, each turning a step off or setting a budget.
     public static let switches = [
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
-        "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "no-price-model", "large-budget=SECONDS",
+        "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
-        "page-glyph=MIN/TARGET", "blurred-edge=PX",
+        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -118,6 +127,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-sparse-word": sparseWordReread = false
             case "page-only": reading = .page
             case "regions-only": reading = .regions
+            case "rows-only": reading = .rows
             case "no-price-model": priceModel = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
@@ -126,6 +136,9 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "blurred-edge":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 blurredEdge = n
+            case "document-side":
+                guard let n = Int(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
+                documentSide = n
             case "page-glyph":
                 let parts = value.split(separator: "/").compactMap { Int($0) }
                 guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }

@@ -126,11 +126,12 @@ public final class TextDetector {
     }
 
     /// The scale of `width` × `height` the detector works at, and the net's input size.
-    public func workingSize(width: Int, height: Int) -> (
+    /// `side`: a longest side other than `maxSide` (a document's first detection).
+    public func workingSize(width: Int, height: Int, side: Int? = nil) -> (
         scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int
     ) {
         let longest = Double(max(width, height)), shortest = Double(max(1, min(width, height)))
-        let scale = min(Double(maxSide) / longest, min(maxEnlargement, max(1, Double(minShortSide) / shortest)))
+        let scale = min(Double(side ?? maxSide) / longest, min(maxEnlargement, max(1, Double(minShortSide) / shortest)))
         let w = max(1, Int((Double(width) * scale).rounded())), h = max(1, Int((Double(height) * scale).rounded()))
         func up32(_ v: Int) -> Int { max(32, (v + 31) / 32 * 32) }
         return (scale, w, h, up32(w), up32(h))
@@ -179,11 +180,18 @@ public final class TextDetector {
             .map { $0.scaled(by: back) }
     }
 
-    /// One detection on `image` with this detector's net, on the calling thread.
-    func detectNow(_ image: GrayImage) throws(DetectorError) -> [RotatedTextBox] {
+    /// One detection on `image` with this detector's net, on the calling thread, at a longest
+    /// side of `side` (nil: `maxSide`).
+    func detectNow(_ image: GrayImage, side: Int? = nil) throws(DetectorError) -> [RotatedTextBox] {
         try Self.detect(
             net: net, pixels: image.bytes(), width: image.width, height: image.height,
-            size: workingSize(width: image.width, height: image.height), postProcess: postProcess)
+            size: workingSize(width: image.width, height: image.height, side: side), postProcess: postProcess)
+    }
+
+    /// The text boxes on a file's `image` (not a live frame) with the working image's longest
+    /// side at most `side` (a document's first, coarser detection).
+    public func detect(_ image: GrayImage, side: Int) throws(DetectorError) -> [RotatedTextBox] {
+        try detectNow(image, side: side)
     }
 
     /// The regions to read for the detected `boxes` on `image`.

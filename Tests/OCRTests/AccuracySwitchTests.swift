@@ -22,11 +22,15 @@ struct AccuracySwitchTests {
         #expect(g.smallGlyph == 14 && g.pageGlyph == 30)
         #expect(try AccuracyOptions(switches: "page-glyph=0/0").smallGlyph == 0)
         #expect(try AccuracyOptions(switches: "blurred-edge=0").blurredEdge == 0)
+        #expect(try AccuracyOptions(switches: "document-side=0").documentSide == 0)
+        #expect(try AccuracyOptions(switches: "document-side=800").documentSide == 800)
+        #expect(AccuracyOptions().documentSide > 0)
+        #expect(try AccuracyOptions(switches: "rows-only").reading == .rows)
     }
 
     @Test(arguments: [
         "bogus", "no-preprocss", "region-limit=0", "large-budget=-1", "small-budget=x", "documents=regions", "documents=",
-        "page-glyph=12", "page-glyph=a/b", "page-glyph=-1/20", "blurred-edge=x",
+        "page-glyph=12", "page-glyph=a/b", "page-glyph=-1/20", "blurred-edge=x", "document-side=-1", "document-side=x",
     ])
     func aBadSwitchIsNamed(_ list: String) {
         do {

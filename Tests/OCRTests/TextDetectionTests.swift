@@ -128,6 +128,35 @@ struct TextDetectorFixtureTests {
         #expect(share >= floor, "\(family): \(found)/\(total) drawn prices found")
     }
 
+    /// A document's first, coarser detection (`AccuracyOptions.documentSide`, whose boxes a
+    /// level document keeps) still finds the prices drawn on the menus and receipts, at their
+    /// size and twice it (a receipt photographed closer: the coarser side then shrinks it more).
+    @Test(arguments: [("menus", 1.0), ("menus", 2.0), ("receipts-intl", 2.0)])
+    func aDocumentsCoarserDetectionFindsItsPrices(family: String, enlarged: Double) throws {
+        let detector = try Self.detector()
+        let side = AccuracyOptions().documentSide
+        var found = 0, total = 0, coarser = 0
+        for (path, boxes) in try RegionLayoutTests.drawn(family) {
+            let image = try #require(try GrayImage.load(path: path).scaled(by: enlarged))
+            if detector.workingSize(width: image.width, height: image.height, side: side).scale
+                < detector.workingSize(width: image.width, height: image.height).scale
+            {
+                coarser += 1
+            }
+            let regions = detector.regions(try detector.detect(image, side: side), in: image)
+            for box in boxes {
+                total += 1
+                let b = Box(
+                    x: Int(Double(box.x) * enlarged), y: Int(Double(box.y) * enlarged), width: Int(Double(box.width) * enlarged),
+                    height: Int(Double(box.height) * enlarged))
+                if Self.covering(b, in: regions) { found += 1 }
+            }
+        }
+        #expect(coarser > 0, "\(family) ×\(enlarged): no image larger than the coarser side")
+        let share = Double(found) / Double(max(total, 1))
+        #expect(share >= 0.96, "\(family) ×\(enlarged): \(found)/\(total) drawn prices found at \(side) px")
+    }
+
     /// A region that takes in most of `box` (a price may be one box with its label: the
     /// detector finds text lines, not numbers), no more than 3 box heights tall.
     static func covering(_ box: Box, in regions: [TextRegion]) -> Bool {
