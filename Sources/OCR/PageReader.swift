@@ -644,7 +644,7 @@ public final class PageReader {
             OCRLog.write("line glyph \(g) px: page read at \(big.width)x\(big.height)")
             page = try engine().recognize(big).rescaled(
                 by: Double(prepared.width) / Double(big.width), width: prepared.width, height: prepared.height)
-        } else if let small = options.preprocess && options.downscale ? downscaled(prepared) : nil {
+        } else if let small = options.preprocess && options.downscale ? downscaled(prepared, lineGlyph: lineGlyph) : nil {
             readPixels = small.width * small.height
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
             page = try engine().recognize(small).rescaled(
@@ -700,10 +700,18 @@ public final class PageReader {
     }
 
     /// `image` shrunk for the first pass when its text is much taller than Tesseract needs (nil: read as is).
-    func downscaled(_ image: GrayImage) -> GrayImage? {
+    /// The glyph height is the ink's connected components' median; when they are too few to
+    /// trust (noise or a dim page breaks the glyphs apart: a dim, noisy 35 MP sroie-dev scan
+    /// gave none, and its whole-size page reading ran past Tesseract's 60 s deadline), the
+    /// detector's text lines' (`lineGlyph`, measured on their ink) stand in.
+    func downscaled(_ image: GrayImage, lineGlyph: Int? = nil) -> GrayImage? {
         guard image.width * image.height > Preprocess.downscaleMinimumPixels else { return nil }
         let m = Preprocess.measure(image)
-        let g = Preprocess.glyphHeight(image, measurements: m)
+        var g = Preprocess.glyphHeight(image, measurements: m)
+        if g.count < Preprocess.trustedGlyphs, let line = lineGlyph, line > 0 {
+            OCRLog.write("glyph height \(g.height) (\(g.count) components): the detector's lines' \(line) px instead")
+            g = (line, Preprocess.trustedGlyphs)
+        }
         let factor = Preprocess.downscale(glyphHeight: g.height, count: g.count, pixels: image.width * image.height)
         OCRLog.write("glyph height \(g.height) (\(g.count) components) -> scale \(factor.map { "\($0)" } ?? "1")")
         guard let factor else { return nil }

@@ -140,10 +140,13 @@ public enum Preprocess {
         image.glyphHeight(threshold: max(1, min(254, (m.low + m.high) / 2)))
     }
 
+    /// Glyph-like components needed to trust their median height.
+    public static let trustedGlyphs = 20
+
     /// Factor to shrink an image by before the first pass (nil: read as is). Needs at least
-    /// 20 glyph-like components to trust the median.
+    /// `trustedGlyphs` glyph-like components to trust the median.
     public static func downscale(glyphHeight h: Int, count: Int, pixels: Int) -> Double? {
-        guard pixels > downscaleMinimumPixels, count >= 20, h >= tallGlyphHeight else { return nil }
+        guard pixels > downscaleMinimumPixels, count >= trustedGlyphs, h >= tallGlyphHeight else { return nil }
         return max(minimumScale, glyphTarget / Double(h))
     }
 

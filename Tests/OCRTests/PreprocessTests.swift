@@ -86,6 +86,21 @@ struct PreprocessTests {
         #expect(factor >= Preprocess.minimumScale && factor < 1)
     }
 
+    @Test("a large page whose ink gives no glyphs to measure is shrunk by the detector's lines' glyph")
+    func downscaleByTheDetectorsLines() throws {
+        let reader = PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+        // 1.5 MP of paper: no component to measure (a dim, noisy scan breaks its glyphs apart).
+        let (w, h) = (1500, 1000)
+        let blank = GrayImage(luma: [UInt8](repeating: 235, count: w * h), width: w, height: h, bytesPerRow: w)
+        #expect(reader.downscaled(blank) == nil)
+        #expect(reader.downscaled(blank, lineGlyph: Preprocess.tallGlyphHeight - 1) == nil)
+        let small = try #require(reader.downscaled(blank, lineGlyph: 48))
+        let factor = max(Preprocess.minimumScale, Preprocess.glyphTarget / 48)
+        #expect(abs(small.width - Int(Double(w) * factor)) <= 1 && abs(small.height - Int(Double(h) * factor)) <= 1)
+    }
+
     @Test("boxes read on a downscaled copy map back to the original's pixels")
     func rescaleBoxes() {
         let word = TextWord(text: "9,99", box: Box(x: 10, y: 20, width: 30, height: 11), confidence: 0.9)
