@@ -49,6 +49,35 @@ struct RegionLayoutTests {
         #expect(finder.longestColumn([line(20, 0, 80, h: 40), line(20, 50, 80), line(20, 80, 80)]) == 2)
     }
 
+    @Test("a fixture receipt turned by 4° is levelled by its lines: they run level after, within a degree")
+    func levelledByItsLines() throws {
+        let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
+        let reader = PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            detector: detector, judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+        var levelled = 0
+        for (path, _) in try Self.drawn("receipts-intl").prefix(6) {
+            for degrees in [4.0, -4.0] {
+                let image = try #require(try GrayImage.load(path: path).rotated(by: degrees * Double.pi / 180))
+                let regions = detector.regions(try detector.detect(image), in: image)
+                // Turned clockwise by a positive angle, its lines rise to the right (y grows down).
+                guard let before = PageReader.commonSlope(regions) else { continue }
+                #expect(abs(atan(before) * 180 / Double.pi + degrees) < 1.5, "\(path) turned \(degrees)°: lines at \(before)")
+                let (turned, after) = try #require(try reader.levelled(image, regions: regions, isFrame: false), "\(path)")
+                #expect(turned.width == image.width && turned.height == image.height)
+                let slopes = after.map(\.slope).sorted()
+                let slope = try #require(slopes.isEmpty ? nil : slopes[slopes.count / 2], "\(path): no text found after")
+                #expect(abs(atan(slope) * 180 / Double.pi) < 1, "\(path) turned \(degrees)°: \(slope) after")
+                levelled += 1
+            }
+        }
+        #expect(levelled >= 6, "only \(levelled) turned receipts had lines enough to level")
+        // A level page is left alone.
+        let (path, _) = try #require(try Self.drawn("receipts-intl").first)
+        let level = try GrayImage.load(path: path)
+        #expect(try reader.levelled(level, regions: detector.regions(try detector.detect(level), in: level), isFrame: false) == nil)
+    }
+
     @Test("fixture receipts are read as documents; tags and frames region by region")
     func documents() throws {
         let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())

@@ -109,6 +109,20 @@ struct TextRowsTests {
         #expect(!PageReader.linesAreLevel(page((0..<20).map { 0.1 - 0.01 * Double($0) })))
         // Too few long lines to tell: level.
         #expect(PageReader.linesAreLevel(page([0.2, -0.2, 0.1])))
+        #expect(!PageReader.linesAreLevel(page([0.2, -0.2, 0.1]), unmeasured: false))
+        // Within half the spread only when closer.
+        #expect(!PageReader.linesAreLevel(page((0..<20).map { Double($0 % 2) * 0.04 }), within: PageReader.levelSpread / 2))
+    }
+
+    @Test("the slope a page's lines share: their median when they run together, none otherwise")
+    func commonSlope() throws {
+        func page(_ slopes: [Double]) -> [TextRegion] {
+            slopes.enumerated().map { n, s in Self.item("l\(n)", cx: 300, cy: 50 + 40 * Double(n), width: 400, slope: s).region }
+        }
+        let s = try #require(PageReader.commonSlope(page((0..<20).map { 0.08 + Double($0 % 3) * 0.004 })))
+        #expect(abs(s - 0.084) < 0.0041)
+        #expect(PageReader.commonSlope(page((0..<20).map { 0.1 - 0.01 * Double($0) })) == nil)  // a keystone
+        #expect(PageReader.commonSlope(page([0.08, 0.08, 0.08])) == nil)  // too few to tell
     }
 }
 
