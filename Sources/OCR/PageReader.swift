@@ -96,9 +96,7 @@ public final class PageReader {
         let regions: [TextRegion]
         if options.reading == .page {
             regions = []
-        } else if options.reading == .auto, !image.isFrame, options.documentSide > 0, upright.height > upright.width,
-            let first = try learnedRegions(upright, side: options.documentSide)
-        {
+        } else if options.reading == .auto, !image.isFrame, let first = try coarserRegions(upright) {
             // A document found at the coarser side, whose lines run level, is read as a page:
             // its boxes only choose the reading and find a lost price column, and their glyph
             // heights are measured on the ink at full resolution. Anything else is detected
@@ -107,10 +105,7 @@ public final class PageReader {
             // shorter, their directions less sure: they keep a page only when enough of them
             // run within half the level spread (a page near the limit, crumpled or slightly in
             // perspective, is judged on the full detection, as before; sroie-dev's tilted copy
-            // lost a marked total to the coarser judgement). Only portrait images are tried so:
-            // a page read whole is taller than wide (every receipt and menu of the dev sets
-            // and fixtures: 1.13–3.94 times), while a camera's scene is mostly wider, and the
-            // coarser pass would only add to its detection (shelf-jp-dev, 16:9: +30% time).
+            // lost a marked total to the coarser judgement).
             if choose(first, imageHeight: upright.height) == .page,
                 Self.linesAreLevel(first, within: Self.levelSpread / 2, unmeasured: false)
             {
@@ -222,39 +217,37 @@ public final class PageReader {
         return out
     }
 
-    /// The learned detector's text boxes as regions.
-    func learnedRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion] {
+    /// The learned detector's text boxes as regions, at the full working size or with the
+    /// working image's longest side at most `side`.
+    func learnedRegions(_ image: GrayImage, side: Int? = nil) throws(OCRError) -> [TextRegion] {
         let detector = try learnedDetector()
         let t0 = DispatchTime.now().uptimeNanoseconds
         let boxes: [RotatedTextBox]
         do {
-            boxes = try detector.detect(image)
+            if let side { boxes = try detector.detect(image, side: side) } else { boxes = try detector.detect(image) }
         } catch {
             throw .recognitionFailed("\(error)")
         }
         let regions = detector.regions(boxes, in: image)
-        OCRLog.write("detector: \(boxes.count) boxes in \(Self.ms(since: t0)) ms")
+        OCRLog.write("detector\(side.map { " at \($0) px" } ?? ""): \(boxes.count) boxes in \(Self.ms(since: t0)) ms")
         return regions
     }
 
-    /// The learned detector's text boxes as regions with the working image's longest side at
-    /// most `side`; nil when that is not smaller than the full working size.
-    func learnedRegions(_ image: GrayImage, side: Int) throws(OCRError) -> [TextRegion]? {
+    /// A file's page's first, coarser detection (`AccuracyOptions.documentSide`); nil when it
+    /// is switched off, the image is not portrait, or the side is not smaller than the full
+    /// working size. Only portrait images are tried so: a page read whole is taller than wide
+    /// (every receipt and menu of the dev sets and fixtures: 1.13–3.94 times), while a
+    /// camera's scene is mostly wider, and the coarser pass would only add to its detection
+    /// (shelf-jp-dev, 16:9: +30% time).
+    func coarserRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion]? {
+        let side = options.documentSide
+        guard side > 0, image.height > image.width else { return nil }
         let detector = try learnedDetector()
         guard
             detector.workingSize(width: image.width, height: image.height, side: side).scale
                 < detector.workingSize(width: image.width, height: image.height).scale
         else { return nil }
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        let boxes: [RotatedTextBox]
-        do {
-            boxes = try detector.detect(image, side: side)
-        } catch {
-            throw .recognitionFailed("\(error)")
-        }
-        let regions = detector.regions(boxes, in: image)
-        OCRLog.write("detector at \(side) px: \(boxes.count) boxes in \(Self.ms(since: t0)) ms")
-        return regions
+        return try learnedRegions(image, side: side)
     }
 
     private func learnedDetector() throws(OCRError) -> TextDetector {
@@ -313,21 +306,25 @@ public final class PageReader {
     /// `within`: the spread allowed (`levelSpread`); `unmeasured`: the answer for a page with
     /// too few long boxes to tell.
     static func linesAreLevel(_ regions: [TextRegion], within spread: Double = levelSpread, unmeasured: Bool = true) -> Bool {
-        let slopes = regions.filter { Double($0.rect.width) >= TextRows.directionLength * $0.thickness }.map(\.slope).sorted()
-        guard slopes.count >= directionLines else { return unmeasured }
-        let low = slopes[slopes.count / 10], high = slopes[slopes.count - 1 - slopes.count / 10]
-        OCRLog.write("line slopes \(String(format: "%.4f", low))...\(String(format: "%.4f", high)) of \(slopes.count) long boxes")
-        return high - low <= spread
+        guard let s = lineSlopes(regions) else { return unmeasured }
+        OCRLog.write("line slopes \(String(format: "%.4f", s.low))...\(String(format: "%.4f", s.high)) of \(s.count) long boxes")
+        return s.high - s.low <= spread
     }
 
     /// The slope the page's lines share (the median of its long boxes'), when at least
     /// `directionLines` long boxes run within `levelSpread` of each other; nil otherwise.
     static func commonSlope(_ regions: [TextRegion]) -> Double? {
+        guard let s = lineSlopes(regions), s.high - s.low <= levelSpread else { return nil }
+        return s.median
+    }
+
+    /// The slopes of the long boxes (at least `TextRows.directionLength` thicknesses long,
+    /// whose direction is sure): their 10th, 50th and 90th percentiles; nil with fewer than
+    /// `directionLines` of them.
+    static func lineSlopes(_ regions: [TextRegion]) -> (low: Double, median: Double, high: Double, count: Int)? {
         let slopes = regions.filter { Double($0.rect.width) >= TextRows.directionLength * $0.thickness }.map(\.slope).sorted()
-        guard slopes.count >= directionLines,
-            slopes[slopes.count - 1 - slopes.count / 10] - slopes[slopes.count / 10] <= levelSpread
-        else { return nil }
-        return slopes[slopes.count / 2]
+        guard slopes.count >= directionLines else { return nil }
+        return (slopes[slopes.count / 10], slopes[slopes.count / 2], slopes[slopes.count - 1 - slopes.count / 10], slopes.count)
     }
 
     /// A file's page whose lines all lean the same way by at least `Preprocess.deskewMinAngle`
@@ -341,10 +338,8 @@ public final class PageReader {
         let degrees = atan(slope) * 180 / .pi
         guard abs(degrees) >= Preprocess.deskewMinAngle, let turned = image.rotated(by: atan(slope)) else { return nil }
         OCRLog.write("lines lean \(degrees)°: page levelled by them")
-        var found: [TextRegion]? = nil
-        if options.documentSide > 0, turned.height > turned.width { found = try learnedRegions(turned, side: options.documentSide) }
-        if found == nil { found = try learnedRegions(turned) }
-        return (turned, found ?? [])
+        if let coarser = try coarserRegions(turned) { return (turned, coarser) }
+        return (turned, try learnedRegions(turned))
     }
 
     /// See `linesAreLevel`.
