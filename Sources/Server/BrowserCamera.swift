@@ -209,12 +209,12 @@ enum CameraStreamRoute {
             let inbox = FrameInbox()
             let stop = StopFlag()
             let done = DispatchSemaphore(value: 0)
-            state.metrics.streams(state.streams.reading(+1))
+            state.metrics.streams(delta: 1)
             let thread = Thread {
                 // Everything the reading holds (engines, nets, frames) is let go before it counts
                 // as ended (`pricecam_camera_streams_browsers`), even when the route stopped
                 // waiting for it.
-                defer { state.metrics.streams(state.streams.reading(-1)) }
+                defer { state.metrics.streams(delta: -1) }
                 do {
                     var recorder: HistoryRecorder?
                     do throws(HistoryError) { recorder = HistoryRecorder(store: try state.history.opened()) } catch {
@@ -288,14 +288,4 @@ final class StreamSlots: Sendable {
     func release() { used.withLock { $0 -= 1 } }
 
     var count: Int { used.withLock { $0 } }
-
-    /// Readings running (a reading can outlive its slot: the route waits 10 s for it at most);
-    /// `delta` added, the new count returned.
-    private let readings = Mutex(0)
-    func reading(_ delta: Int) -> Int {
-        readings.withLock {
-            $0 += delta
-            return $0
-        }
-    }
 }

@@ -21,6 +21,7 @@ public final class ServerMetrics: Sendable {
     private let resident: Gauge
     private let clientCount = Mutex(0)
     private let cameraStreams: Gauge
+    private let streamCount = Mutex(0)
 
     /// Latency buckets: the live bound is a few hundred ms; scans of big photos take seconds.
     static let buckets: [Duration] = [
@@ -87,8 +88,15 @@ public final class ServerMetrics: Sendable {
         liveClients.set(Double(n))
     }
 
-    /// The browser camera readings running now.
-    func streams(_ count: Int) { cameraStreams.set(Double(count)) }
+    /// A browser camera reading started (`delta` 1) or ended (-1). A reading can outlive the
+    /// route's slot (the route waits 10 s for it at most), so it is counted on its own.
+    func streams(delta: Int) {
+        let n = streamCount.withLock {
+            $0 += delta
+            return $0
+        }
+        cameraStreams.set(Double(n))
+    }
 
     /// The text `GET /metrics` answers.
     public func text() -> [UInt8] {
