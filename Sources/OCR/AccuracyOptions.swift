@@ -84,7 +84,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// detects documents at (`det_limit_side_len`); measured (docs/benchmarks/2026-11-26-document-side.md):
     /// sroie-dev 548 → 492 ms an image, receipts-de 466 → 382, totals and marked totals the
     /// same, sroie-dev amount recall 0.823 → 0.817 (800: 0.811, 640: 0.808); every fixture
-    /// family the same.
+    /// family the same. Smaller is not faster: at 800 the coarser boxes' directions are less
+    /// sure and 19 of sroie-dev's 63 pages (10 at 960) failed the level test and were detected
+    /// again, so detection cost 357 ms an image against 325
+    /// (docs/benchmarks/2026-11-26-column-and-vote.md).
     public var documentSide = 960
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26

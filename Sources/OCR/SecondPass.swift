@@ -246,6 +246,9 @@ struct SecondPass {
                     let t = judge.prices(in: [r]).first(where: { $0.isTotal })
                 else { continue }
                 readings.append((t, r))
+                // Read alike three times (the page, 1×, 2×): a third re-read can no longer outvote
+                // it, and the model is asked only when a re-read differs.
+                if readings.count == 2, readings.allSatisfy({ $0.0.amount == current.amount }) { break }
             }
             var votes: [Decimal: Int] = [:]
             for (t, _) in readings { votes[t.amount, default: 0] += 1 }

@@ -6,7 +6,8 @@ import Foundation
 /// Which price on a page is the amount to pay (`role = .total`).
 ///
 /// Every line with a total keyword offers a candidate: its rightmost non-negative price, else a
-/// bare number on it, else the first price on the next line (unless that is a payment line). A receipt repeats the word on
+/// bare number on it, else the first price above zero on the next line (unless that is a
+/// payment line; a `0.00` there is a tax or change line's, not an amount to pay). A receipt repeats the word on
 /// lines that are not the total (`Subtotal`, `Total excl. GST`, `Total Qty 6`, the VAT table's
 /// `Total : 42.20 2.53`, `MWST-Betrag`), so each candidate is scored by what holds on any
 /// receipt, in any layout:
@@ -79,7 +80,7 @@ enum TotalChoice {
                     perLine[i].append(m)
                     found = (i, perLine[i].count - 1)
                 } else if i + 1 < lines.count, !TotalKeywords.matches(lines[i + 1]), !Payment.names(lines[i + 1]),
-                    let j = perLine[i + 1].firstIndex(where: { $0.amount >= 0 })
+                    let j = perLine[i + 1].firstIndex(where: { $0.amount > 0 })
                 {
                     found = (i + 1, j)
                 }

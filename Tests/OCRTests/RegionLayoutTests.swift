@@ -94,4 +94,20 @@ struct RegionLayoutTests {
             }
         }
     }
+
+    @Test("a price column's box is read again unless the page read every word on it surely, without digits")
+    func priceColumnBoxesReadSurely() {
+        let box = Box(x: 500, y: 100, width: 80, height: 24)
+        let cash = TextWord(text: "CASH", box: Box(x: 505, y: 102, width: 60, height: 20), confidence: 0.93)
+        let elsewhere = TextWord(text: "Total", box: Box(x: 10, y: 102, width: 60, height: 20), confidence: 0.2)
+        #expect(PageReader.readSurely(box, by: [cash, elsewhere]))
+        // A garbled word on the box (`Ti,` for `1,77`), or no word at all: read it alone.
+        let garbled = TextWord(text: "Ti,", box: Box(x: 540, y: 104, width: 30, height: 18), confidence: 0.41)
+        #expect(!PageReader.readSurely(box, by: [cash, garbled]))
+        // Digits read surely as no price: a menu's `14,00` read `L4,00` at 0.89.
+        let misread = TextWord(text: "L4,00", box: Box(x: 540, y: 104, width: 40, height: 18), confidence: 0.89)
+        #expect(!PageReader.readSurely(box, by: [misread]))
+        #expect(!PageReader.readSurely(box, by: [elsewhere]))
+        #expect(!PageReader.readSurely(box, by: []))
+    }
 }

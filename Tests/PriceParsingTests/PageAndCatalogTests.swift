@@ -94,6 +94,8 @@ import Testing
         (["Slice Cake 8.70", "(Total included GST @ 6%: 1.42)"], nil),
         // the total's amount unread: the cash on the next line is not it
         (["BRILLENPUTZTUCH €1,95 A", "Total Poh", "Bar €2,00", "Rückgeld (Bar) 0,05"], "1.95"),
+        // the total's amount unread, a tax line's zero on the next line: not the amount to pay
+        (["Nasi Lemak RM 8.50", "Total Amount:", "GST 0% RM0.00", "Rounding RM0.02"], nil),
         // ... nor the VAT table's total below the payment, which has the amount paid
         (["BRILLENPUTZTUCH €1,95 A", "Total Poh", "Bar €2,00", "Rückgeld (Bar) 0,05", "MwSt Total 1,64 0,31 1,95"], "1.95"),
         // the cash word misread: the line right above the change is the money handed over
