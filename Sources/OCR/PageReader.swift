@@ -132,8 +132,10 @@ public final class PageReader {
         case .page:
             var (upright, regions) = (upright, regions)
             if let levelled = try levelled(upright, regions: regions, isFrame: image.isFrame) { (upright, regions) = levelled }
+            let text = regions.map(\.rect)
             let page = try readPage(
-                normalized(upright, isFrame: image.isFrame), isFrame: image.isFrame, original: image, lineGlyph: Self.lineGlyph(regions))
+                normalized(upright, isFrame: image.isFrame, text: text), isFrame: image.isFrame, original: image,
+                lineGlyph: Self.lineGlyph(regions), text: text)
             return try withPriceColumn(page, regions: regions, in: upright, isFrame: image.isFrame)
         }
     }
@@ -211,10 +213,12 @@ public final class PageReader {
 
     /// `image` after the background and contrast corrections its measurements call for, and,
     /// on a page that is not a live frame, unsharp masking when its edges are blurred (a frame
-    /// is read again a moment later, within a budget the mask would eat into).
-    func normalized(_ image: GrayImage, isFrame: Bool) -> GrayImage {
+    /// is read again a moment later, within a budget the mask would eat into). Its ink and
+    /// paper levels are measured inside `text`, the detector's boxes, when there are any
+    /// (`Preprocess.measure(_:text:)`).
+    func normalized(_ image: GrayImage, isFrame: Bool, text: [Box] = []) -> GrayImage {
         guard options.preprocess else { return image }
-        let m = Preprocess.measure(image)
+        let m = Preprocess.measure(image, text: text)
         var plan = Preprocess.plan(for: m)
         if !options.stretch { plan.stretch = nil }
         if !options.backgroundNorm { plan.backgroundNormalize = false }
@@ -672,7 +676,8 @@ public final class PageReader {
     /// Most enlargement of a page read whole (`AccuracyOptions.pageGlyph`).
     static let maxPageEnlargement = 3.0
 
-    func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage, lineGlyph: Int? = nil) throws(OCRError)
+    func readPage(_ prepared: GrayImage, isFrame: Bool, original image: GrayImage, lineGlyph: Int? = nil, text: [Box] = [])
+        throws(OCRError)
         -> RecognizedPage
     {
         var page: RecognizedPage
@@ -684,7 +689,7 @@ public final class PageReader {
             OCRLog.write("line glyph \(g) px: page read at \(big.width)x\(big.height)")
             page = try engine().recognize(big).rescaled(
                 by: Double(prepared.width) / Double(big.width), width: prepared.width, height: prepared.height)
-        } else if let small = options.preprocess && options.downscale ? downscaled(prepared, lineGlyph: lineGlyph) : nil {
+        } else if let small = options.preprocess && options.downscale ? downscaled(prepared, lineGlyph: lineGlyph, text: text) : nil {
             readPixels = small.width * small.height
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
             page = try engine().recognize(small).rescaled(
@@ -744,9 +749,9 @@ public final class PageReader {
     /// trust (noise or a dim page breaks the glyphs apart: a dim, noisy 35 MP sroie-dev scan
     /// gave none, and its whole-size page reading ran past Tesseract's 60 s deadline), the
     /// detector's text lines' (`lineGlyph`, measured on their ink) stand in.
-    func downscaled(_ image: GrayImage, lineGlyph: Int? = nil) -> GrayImage? {
+    func downscaled(_ image: GrayImage, lineGlyph: Int? = nil, text: [Box] = []) -> GrayImage? {
         guard image.width * image.height > Preprocess.downscaleMinimumPixels else { return nil }
-        let m = Preprocess.measure(image)
+        let m = Preprocess.measure(image, text: text)
         var g = Preprocess.glyphHeight(image, measurements: m)
         if g.count < Preprocess.trustedGlyphs, let line = lineGlyph, line > 0 {
             OCRLog.write("glyph height \(g.height) (\(g.count) components): the detector's lines' \(line) px instead")

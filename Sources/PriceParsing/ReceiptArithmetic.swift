@@ -67,6 +67,10 @@ enum ReceiptArithmetic {
         // `50.00` would break a right `30.30` that subtotal and tax add up to).
         guard paid > 0, paid != read.amount, read.confidence < sure, !confirmed(read.amount, perLine, total: (t, i))
         else { return }
+        // Nor when an amount above is the total before cash rounding and the difference is
+        // near nothing above: `Sub-total 46.54` over `Total After Adj 46.55`, with `Change Amt
+        // 53.45` read `3,45` (sroie-dev 307), is not a total of 96.55.
+        if roundedFrom(read.amount, perLine, above: t), !roundedFrom(paid, perLine, above: t) { return }
         // A single payment reading is one reading against one, however sure: a card line's
         // `26,81` under a big, right `SUMME 28,81` read less surely. It repairs only when the
         // page prints its amount once more (the card slip's `EUR 134,39`).
@@ -93,6 +97,20 @@ enum ReceiptArithmetic {
         }
         return above.indices.contains { i in above[(i + 1)...].contains(amount - above[i]) }
     }
+
+    /// Whether a line above `line` holds an amount other than `amount` within `roundingShare`
+    /// of it: the subtotal a cash rounding or a rounding adjustment turned into the total.
+    static func roundedFrom(_ amount: Decimal, _ perLine: [[PriceMatch]], above line: Int) -> Bool {
+        guard amount > 0 else { return false }
+        return perLine[..<line].joined().contains {
+            $0.amount > 0 && $0.amount != amount && abs($0.amount - amount) <= amount * roundingShare
+        }
+    }
+
+    /// How far a rounding moves a total, at most, as a share of it: cash is rounded to 0.05 or
+    /// 0.10 of the unit (MYR, CHF, AUD, SEK...), under 1% of any total from 10 up (a smaller
+    /// total's rounding may be more, and is then not recognised: the check works as without).
+    static let roundingShare = Decimal(string: "0.01")!
 
     /// The digits of an amount with two decimals (`10.45` → `1045`, `53.2` → `5320`).
     static func digits(_ d: Decimal) -> [Character] {

@@ -54,6 +54,37 @@ struct PreprocessTests {
         #expect(Preprocess.plan(for: ImageMeasurements(tiles: shaded)).backgroundNormalize)
     }
 
+    /// A 2000 px square page of paper at 200 with a grain of ±8 levels, and one text box at
+    /// (100, 100), 400 × 60 px, whose glyph strokes (every fourth column) are at `ink`.
+    static func sparsePage(ink: UInt8) -> (GrayImage, Box) {
+        let side = 2000
+        var pixels = [UInt8](repeating: 0, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side { pixels[y * side + x] = UInt8(192 + (x * 7 + y * 13) % 17) }
+        }
+        let text = Box(x: 100, y: 100, width: 400, height: 60)
+        for y in text.y + 10..<text.y + 50 {
+            for x in stride(from: text.x + 8, to: text.x + text.width - 8, by: 4) { pixels[y * side + x] = ink }
+        }
+        return (GrayImage(luma: pixels, width: side, height: side, bytesPerRow: side), text)
+    }
+
+    @Test("levels inside the detector's text boxes: a sparse page's paper grain is not stretched, faint text still is")
+    func levelsInTextBoxes() {
+        let (page, text) = Self.sparsePage(ink: 40)
+        // The whole page's 2nd percentile is paper: its grain looks like a washed-out image.
+        #expect(Preprocess.plan(for: Preprocess.measure(page)).stretch != nil)
+        let m = Preprocess.measure(page, text: [text])
+        #expect(m.low <= 60 && m.high >= 192, "\(m)")
+        #expect(Preprocess.plan(for: m).stretch == nil, "\(m)")
+        // Faint text in the boxes is still stretched.
+        let (faint, box) = Self.sparsePage(ink: 150)
+        #expect(Preprocess.plan(for: Preprocess.measure(faint, text: [box])).stretch != nil)
+        // Boxes holding too few pixels to trust leave the whole image's levels.
+        let tiny = Box(x: 100, y: 100, width: 20, height: 20)
+        #expect(Preprocess.measure(page, text: [tiny]) == Preprocess.measure(page))
+    }
+
     @Test("Leptonica steps keep size (or scale it) and own their pixels")
     func stepsProduceImages() throws {
         let image = try GrayImage.load(path: try Self.images("shadow")[0])

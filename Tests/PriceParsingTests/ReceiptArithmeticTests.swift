@@ -71,6 +71,10 @@ import Testing
             "confirmed by the same amount on another line",
             [line("TOTAL 30.30", 0.5), line("CASH 50.60", 0.9), line("CHANGE 19.70", 0.9), line("PAID 30.30", 0.9)]
         ),
+        (
+            "a subtotal above it within a cash rounding (the change is the misread one)",
+            [line("Sub-total 46.54", 0.7), line("Total 46.55", 0.5), line("CASH 100.00", 0.9), line("Change 3.45", 0.6)]
+        ),
         ("no change line", [line("TOTAL 10.46", 0.4), line("CASH 20.00", 0.9)]),
         ("too few digits to tell", [line("TOTAL 0.80", 0.4), line("CASH 1.00", 0.9), line("CHANGE 0.50", 0.9)]),
     ]
