@@ -363,11 +363,12 @@ public final class PageReader {
     /// See `linesAreLevel`.
     static let levelSpread = tan(3 * Double.pi / 180)
 
-    /// How far the slopes' spread of the coarser detection's boxes may lie from the full
-    /// detection's: within 0.010 on every page of sroie-dev's keystone-tilted copy (027 0.059
-    /// against 0.060, 289 0.046 against 0.056, 459 0.046 / 0.049, 523 0.060 / 0.054); a page
-    /// whose coarser spread is within `levelSpread` less this is level at full size too
-    /// (docs/benchmarks/2026-11-26-column-and-vote.md). Half the spread, the bound before,
+    /// How much less the slopes of the coarser detection's boxes may spread than the full
+    /// detection's: on sroie-dev's keystone-tilted copy (every page detected both ways) the
+    /// coarser spread lay within 0.010 of the full one on 58 of 63 pages, 0.016–0.033 under it
+    /// on three; every tilted page's coarser spread was 0.045 or more, over `levelSpread` less
+    /// this (0.042), so each was detected again and read as rows
+    /// (docs/benchmarks/2026-11-26-text-levels.md). Half the spread, the bound before,
     /// detected 10 of 63 clean sroie-dev pages twice for nothing.
     static let coarseSlopeError = 0.010
     static let directionLines = 8
