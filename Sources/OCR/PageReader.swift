@@ -246,8 +246,11 @@ public final class PageReader {
         } catch {
             throw .recognitionFailed("\(error)")
         }
+        let t1 = DispatchTime.now().uptimeNanoseconds
         let regions = detector.regions(boxes, in: image)
-        OCRLog.write("detector\(side.map { " at \($0) px" } ?? ""): \(boxes.count) boxes in \(Self.ms(since: t0)) ms")
+        OCRLog.write(
+            "detector\(side.map { " at \($0) px" } ?? ""): \(boxes.count) boxes in \(Self.ms(since: t0)) ms (their regions \(Self.ms(since: t1)) ms)"
+        )
         return regions
     }
 
