@@ -53,6 +53,8 @@ struct SecondPass {
     /// How many lines the last `improve` re-read, and how many it replaced.
     private(set) var reread = 0
     private(set) var replaced = 0
+    /// How many of those re-reads the total vote made (the price model's included).
+    private(set) var voteRereads = 0
 
     init(engine: OCREngine, judge: any PriceJudge, maxRereads: Int) {
         self.engine = engine
@@ -225,9 +227,10 @@ struct SecondPass {
         let voteStart = DispatchTime.now().uptimeNanoseconds
         let lineRereads = reread
         voteOnTotals(&page, image: image)
+        voteRereads = reread - lineRereads
         let end = DispatchTime.now().uptimeNanoseconds
         OCRLog.write(
-            "second pass: \(lineRereads) line re-reads in \(Double(voteStart - start) / 1e6) ms, total vote \(reread - lineRereads) in \(Double(end - voteStart) / 1e6) ms"
+            "second pass: \(lineRereads) line re-reads in \(Double(voteStart - start) / 1e6) ms, total vote \(voteRereads) in \(Double(end - voteStart) / 1e6) ms"
         )
         return page
     }

@@ -193,6 +193,28 @@ struct AccuracyPassTests {
         #expect(region.x == 20 + 100 + 2 && region.x + region.width >= 220 + 100 + 24)
     }
 
+    @Test("total vote: a total line read at 1× and 2× as the page read it is read no more (no 3×, no price model)")
+    func voteStopsWhenReadsAgree() throws {
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let dir = try #require(Tessdata.locatePriceModel(explicit: nil, environment: [:]))
+        let model = try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
+        let judge = ParserJudge(parser: PriceParser(options: ParserOptions()))
+        let set = try EvaluationSet.load("\(Self.fixtures)/clean/gt.json", name: "clean")
+        let entry = try #require(set.entries.first { $0.path.hasSuffix("receipt_0001.png") })
+        let want = try #require(entry.truth.total)
+        let image = try GrayImage.load(path: entry.path)
+        let page = try engine.recognize(image)
+        // The clean receipt's total line, read right by the page reading.
+        let totals = page.lines.filter { judge.prices(in: [$0]).contains(where: \.isTotal) }
+        try #require(totals.count == 1 && judge.prices(in: totals).contains { $0.amount == want }, "\(totals.map(\.text))")
+        // No weak line re-read (`maxRereads` 0): every re-read is the vote's.
+        var pass = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        pass.priceEngine = model
+        let out = pass.improve(page, image: image)
+        #expect(pass.voteRereads == 2, "\(pass.voteRereads) re-reads of one total line")
+        #expect(judge.prices(in: out.lines).contains { $0.isTotal && $0.amount == want })
+    }
+
     @Test("small: the sparse-text pass (psm 11, 2×) finds tags psm 6 misses, and nothing on negatives")
     func sparsePass() throws {
         let (off, on) = try Self.ablation("small") { $0.sparse = false }
