@@ -24,6 +24,9 @@ public struct PriceReading: Sendable, Hashable {
 /// prices are parsed; the pipeline supplies the price parser.
 public protocol PriceJudge: Sendable {
     func prices(in lines: [TextLine]) -> [PriceReading]
+    /// Whether `line` has a word that names a receipt's total (`Total`, `Summe`, `合計`), with
+    /// or without an amount read on it.
+    func namesTotal(_ line: TextLine) -> Bool
 }
 
 extension PriceReading {
@@ -49,6 +52,9 @@ enum ScoreWeight {
 }
 
 extension PriceJudge {
+    /// A judge that knows no receipt words: no line names a total.
+    public func namesTotal(_ line: TextLine) -> Bool { false }
+
     /// How good a reading of one line is: parser validity first (each price counts 1, a
     /// "range" — often a misread dash — −0.5), then the prices' own confidence (the words they
     /// were read from), or the line's when it holds none.

@@ -93,9 +93,14 @@ struct SecondPass {
     static let addedPriceConfidence = 0.6
 
     /// Whether `candidate` is a better reading of `line`. A line that already held
-    /// prices gains more only when every price of the new reading is confident.
+    /// prices gains more only when every price of the new reading is confident; a line naming
+    /// the total keeps that word.
     func better(_ candidate: TextLine, than line: TextLine) -> Bool {
         guard score(candidate) > score(line) + Self.betterMargin else { return false }
+        // The word naming the total is what makes a line's amount the total: a re-read that
+        // loses it loses the total, whatever it adds (sroie-dev 043: `Total (Inclusive of
+        // GST): e000` over a big `TOTAL: 190.00`, read again as `wa ¢ 01`).
+        if judge.namesTotal(line) && !judge.namesTotal(candidate) { return false }
         let old = judge.prices(in: [line])
         let new = judge.prices(in: [candidate])
         // A digit that appears in front of an amount read before is most often

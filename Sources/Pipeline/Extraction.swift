@@ -187,4 +187,6 @@ public struct ParserJudge: PriceJudge {
                 text: $0.text, amount: $0.amount, confidence: $0.confidence, isRange: $0.flags.contains(.range), isTotal: $0.role == .total)
         }
     }
+
+    public func namesTotal(_ line: TextLine) -> Bool { PriceParser.namesTotal(line) }
 }

@@ -574,3 +574,9 @@ enum MatchConfidence {
     /// A mark that names no one currency (`kr`: DKK, NOK, SEK or ISK) and no hint to choose.
     static let unknownCurrency = 0.9
 }
+
+extension PriceParser {
+    /// Whether `line` has a word naming a receipt's total in one of the parser's languages
+    /// (OCR-tolerantly: `T0TAL`, `SUMME`, `合計`), whether or not an amount was read on it.
+    public static func namesTotal(_ line: TextLine) -> Bool { TotalKeywords.matches(line) }
+}

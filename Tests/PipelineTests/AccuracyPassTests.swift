@@ -193,6 +193,25 @@ struct AccuracyPassTests {
         #expect(region.x == 20 + 100 + 2 && region.x + region.width >= 220 + 100 + 24)
     }
 
+    @Test("second pass: a re-read that loses the word naming the total does not replace the line, whatever price it adds")
+    func rereadKeepsTotalWord() throws {
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let pass = SecondPass(engine: engine, judge: ParserJudge(parser: PriceParser(options: ParserOptions())), maxRereads: 16)
+        func line(_ words: [(String, Double)]) -> TextLine {
+            TextLine(words: words.map { TextWord(text: $0.0, confidence: $0.1) })
+        }
+        // sroie-dev 043: the total line over a big `TOTAL: 190.00`, and its re-read.
+        let first = line([("Total", 0.58), ("(Inclusive", 0.95), ("of", 0.96), ("GST):", 0.94), ("e000", 0.28)])
+        let garbled = line([("wa", 0.38), ("1.90", 0.5)])
+        #expect(pass.score(garbled) > pass.score(first) + SecondPass.betterMargin)
+        #expect(!pass.better(garbled, than: first))
+        // The same re-read of a line without the word, and one that keeps the word, replace it.
+        #expect(pass.better(garbled, than: line([("Heineken", 0.58), ("e000", 0.28)])))
+        let lost = line([("Total", 0.58), ("(Inclusive", 0.95), ("of", 0.96), ("GST):", 0.94)])
+        #expect(!pass.better(garbled, than: lost))
+        #expect(pass.better(line([("Total", 0.9), ("190.00", 0.9)]), than: lost))
+    }
+
     @Test("total vote: a total line read at 1× and 2× as the page read it is read no more (no 3×, no price model)")
     func voteStopsWhenReadsAgree() throws {
         let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
