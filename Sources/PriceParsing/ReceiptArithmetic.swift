@@ -82,7 +82,20 @@ enum ReceiptArithmetic {
         // as thousands) is one edit from `19,46`, not four.
         let a = digits(paid)
         let b = digits(read.amount), printed = Array(read.text.filter(\.isNumber))
-        guard a.count >= minDigits, min(edits(a, b), edits(a, printed)) <= most else { return }
+        let distance = min(edits(a, b), edits(a, printed))
+        guard a.count >= minDigits, distance <= most else { return }
+        // Nor when a total line above prints an amount nearer the reading than the payment is:
+        // the reading may be a misread of that total as well, and the payment's own reading is
+        // the one in doubt (sroie-dev 477: `Final Total 3.60` under `Total 3.00`, with `CASH`
+        // read `3.06` for `3.00`).
+        let nearer = (0..<t).contains { l in
+            TotalKeywords.matches(lines[l])
+                && perLine[l].contains { m in
+                    let d = digits(m.amount)
+                    return m.amount > 0 && m.amount != paid && min(edits(d, b), edits(d, printed)) < distance
+                }
+        }
+        if nearer { return }
         perLine[t][i].amount = paid
         perLine[t][i].flags.insert(.repaired)
     }

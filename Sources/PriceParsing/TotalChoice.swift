@@ -19,7 +19,7 @@ import Foundation
 ///   payment repeats it; the lines right above it (subtotal, tax, discount, rounding) add up
 ///   to it.
 /// The highest score wins; among equals the last line wins, unless an earlier one is printed
-/// markedly taller. A best score below zero marks nothing. When the cash and change lines give an amount that no candidate has but a
+/// markedly taller or read far more surely. A best score below zero marks nothing. When the cash and change lines give an amount that no candidate has but a
 /// price above the payment has, that price is the total (the keyword was misread).
 enum TotalChoice {
     /// An earlier total line keeps the role over a later one of the same score when it is more
@@ -62,7 +62,17 @@ enum TotalChoice {
         var amount: Decimal
         var height: Int
         var score: Int
+        /// How sure the reading of its amount is (the parser's confidence).
+        var confidence = 1.0
     }
+
+    /// A candidate gives way to an earlier one of the same score, where a later line would win,
+    /// when its amount is read less than 1/`surerRatio` as surely (the parser's confidence, from
+    /// the OCR's): a reading so much less sure is likelier misread (sroie-dev 477: `Final Total
+    /// "3.60` at 0.15 under `Total 3.00` at 0.82), while confidences within that ratio say
+    /// nothing either way (sroie-dev 376: `Total Payable: 54.19` at 0.48, right, under a
+    /// subtotal at 0.59).
+    static let surerRatio = 2
 
     /// Marks the total among `perLine` (the prices of each of `lines`), after repairing a total
     /// misread by a digit or two that cash less change corrects (`ReceiptArithmetic`).
@@ -106,17 +116,30 @@ enum TotalChoice {
             if TotalKeywords.toPay.matches(lines[i]) { score += Weight.namesTheAmountToPay }
             if let first = payment?.firstLine, li > first { score += Weight.afterPayment }
             score += confirmations(amount, line: li, perLine: perLine, payment: payment)
-            candidates.append(Candidate(line: li, index: mi, amount: amount, height: lines[i].box?.height ?? 0, score: score))
+            candidates.append(
+                Candidate(
+                    line: li, index: mi, amount: amount, height: lines[i].box?.height ?? 0, score: score,
+                    confidence: perLine[li][mi].confidence))
         }
         // The amount paid with no keyword candidate: the price above the payment that has it.
         // Else the first payment's own amount, when the price printed right above the payment
         // has it (a rounded total: `Rounding RM 27.30` over `CASH RM 27.30`); no further up,
-        // where a round sum of cash handed over is as often an item's price.
+        // where a round sum of cash handed over is as often an item's price; or when the line
+        // right above it names the total and prints no amount.
         if let p = payment {
             var sure: [(amount: Decimal, lines: Range<Int>, score: Int)] = []
             if let paid = p.paid { sure.append((paid, 0..<p.firstLine, Weight.confirmedWithoutKeyword)) }
             if let first = p.amounts.first, let above = (0..<p.firstLine).last(where: { !perLine[$0].isEmpty }) {
                 sure.append((first, above..<p.firstLine, Weight.paidExactly))
+            }
+            // A total line that prints no amount, right above the first payment, with no change
+            // given: the payment is the amount to pay (`TOTAL AMOUNT` over `CASH RM 50.00` on a
+            // prepaid fuel chit, sroie-dev 289, whose item line OCR misread).
+            let named = p.firstLine - 1
+            if named >= 0, p.cashLessChange == nil, let first = p.amounts.first, perLine[named].isEmpty,
+                TotalKeywords.matches(lines[named]), !TotalKeywords.namesAnother(lines[named])
+            {
+                sure.append((first, p.firstLine..<(p.firstLine + 1), Weight.paidExactly))
             }
             for (amount, range, score) in sure where amount > 0 {
                 guard !candidates.contains(where: { $0.amount == amount && $0.score >= 0 }),
@@ -133,6 +156,8 @@ enum TotalChoice {
                 if c.score < b.score { continue }
                 // an earlier, taller total of the same score stays
                 if c.score == b.score, b.height * tallerRatio.denominator > c.height * tallerRatio.numerator { continue }
+                // so does one read far more surely
+                if c.score == b.score, c.confidence * Double(surerRatio) < b.confidence { continue }
             }
             best = c
         }
@@ -229,6 +254,13 @@ struct Payment {
                 let back = perLine[r].last(where: { $0.amount >= 0 })
             {
                 cash = (given.amount - back.amount, min(given.confidence, back.confidence))
+            } else if c + 1 < lines.count, perLine[c + 1].count == 1, let zero = perLine[c + 1].first, zero.amount == 0,
+                !names(lines[c + 1]), !TotalKeywords.matches(lines[c + 1]), !TotalKeywords.namesAnother(lines[c + 1])
+            {
+                // The line right under the cash that holds nothing but a zero and no word of
+                // another amount is the change line whose word OCR lost (`CHANGE 0.00` read
+                // `a - 0.00`, sroie-dev 280): exact cash, the amount paid.
+                cash = (given.amount, min(given.confidence, zero.confidence))
             } else {
                 single = (given.amount, given.confidence, false)
             }

@@ -119,6 +119,11 @@ import Testing
         (["Baguette 5,38", "Sous-total 21,31", "TOTAL TTC 7a 1,31", "Espéces 50,00", "Rendu 28,69"], "21.31"),
         // the tax's own 合計 after the payment
         (["ラーメン ¥850", "合計 ¥1,280", "お預り ¥2,000", "お釣 ¥720", "消費税合計 ¥116"], "1280"),
+        // a total line without an amount right over the payment, no change: the payment is it
+        (["PPF P7 1.000 50 99.00", "TOTAL AMOUNT", "CASH RM 50.00", "Thank You"], "50.00"),
+        // ... not when change is given back (cash less change matches no price), nor under a subtotal's name
+        (["PPF P7 1.000 50 99.00", "TOTAL AMOUNT", "CASH RM 50.00", "CHANGE RM 4.00"], nil),
+        (["PPF P7 1.000 50 99.00", "SUBTOTAL", "CASH RM 50.00"], nil),
     ]
 
     @Test(arguments: choices) func choice(_ r: ([String], String?)) {
@@ -142,6 +147,19 @@ import Testing
         let ms = PriceParser().parse(lines: page)
         #expect(ms.filter { $0.role == .total }.map(\.amount) == [Decimal(string: "12.50")!])
         #expect(ms.first?.box == Box(x: 200, y: 100, width: 40, height: 60))
+    }
+
+    @Test("a later total of the same score read less than half as surely gives way; within that ratio the later stays")
+    func surerTotalWins() {
+        func page(final: Double) -> [TextLine] {
+            [
+                ("Total 3.00", 0.9), ("Round Adj 0.00", 0.9), ("Final Total 3.60", final), ("CASH 3.06", 0.85),
+                ("CHANGE 0.00", 0.9),
+            ].map { t, c in TextLine(words: t.split(separator: " ").map { TextWord(text: String($0), confidence: c) }) }
+        }
+        let parser = PriceParser(options: ParserOptions(currencyHint: "MYR"))
+        #expect(parser.parse(lines: page(final: 0.2)).filter { $0.role == .total }.map(\.amount) == [Decimal(string: "3.00")!])
+        #expect(parser.parse(lines: page(final: 0.6)).filter { $0.role == .total }.map(\.amount) == [Decimal(string: "3.60")!])
     }
 
     @Test func boxesAndConfidenceComeFromTheWordsUsed() {

@@ -38,6 +38,10 @@ import Testing
             [line("SUMME 434,39", 0.5), line("EC LASTSCHRIFT 134,39", 0.9), line("EUR 134,39", 0.8)], "EUR", "134.39"
         ),
         (
+            "a zero alone on the line under the cash is the change whose word was lost (exact cash)",
+            [line("NET TOTAL 2.25", 0.6), line("Cash 22.25", 0.85), line("a - 0.00", 0.85)], "MYR", "22.25"
+        ),
+        (
             "compared with the digits as printed: `19,416` (parsed as thousands) is one edit from the card's",
             [line("SUMME EUR 19,416", 0.4), line("MasterCard EUR 19,46", 0.9), line("Betrag 19,46", 0.9)], "EUR", "19.46"
         ),
@@ -75,7 +79,18 @@ import Testing
             "a subtotal above it within a cash rounding (the change is the misread one)",
             [line("Sub-total 46.54", 0.7), line("Total 46.55", 0.5), line("CASH 100.00", 0.9), line("Change 3.45", 0.6)]
         ),
+        (
+            "a total above it nearer the reading than the cash is (the cash may be the misread one)",
+            [
+                line("Total 3.00", 0.95), line("Round Adj 0.00", 0.95), line("Final Total 3.60", 0.2), line("CASH 3.06", 0.85),
+                line("CHANGE 0.00", 0.95),
+            ]
+        ),
         ("no change line", [line("TOTAL 10.46", 0.4), line("CASH 20.00", 0.9)]),
+        (
+            "a zero under the cash that names another amount",
+            [line("TOTAL 2.25", 0.6), line("CASH 22.25", 0.9), line("Rounding 0.00", 0.9)]
+        ),
         ("too few digits to tell", [line("TOTAL 0.80", 0.4), line("CASH 1.00", 0.9), line("CHANGE 0.50", 0.9)]),
     ]
 
