@@ -15,12 +15,13 @@ struct Batch: ParsableCommand {
             Prices are converted with the stored settings; --currency and --rate convert
             this run with those instead, and store nothing.
 
-            Across machines (docs/GUIDE.md, "Scaling out"): `--shard i/N` reads one of N disjoint
-            parts (0 <= i < N) chosen by a hash of each image's path relative to the folder,
-            so every node agrees without coordination; `--output FILE` writes the results
-            to FILE only once complete; `pricecam merge` joins the parts.
+            Across machines (docs/GUIDE.md, "Scaling out"): `--shard i/N` reads one of N
+            disjoint parts (0 <= i < N) chosen by a hash of each image's path relative to
+            the folder, so every node agrees without coordination; `--output FILE` writes
+            the results to FILE only once complete; `pricecam merge` joins the parts.
               pricecam batch photos --shard 0/3 --format jsonl --output part-0.jsonl
-              find photos -name '*.jpg' | pricecam batch --files-from - --shard 1/3 --output part-1.jsonl
+              find photos -name '*.jpg' |
+                pricecam batch --files-from - --shard 1/3 --output part-1.jsonl
             """)
 
     @Argument(help: "Folder to read, recursively (or give --files-from).")

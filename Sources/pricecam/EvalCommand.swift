@@ -19,7 +19,8 @@ struct Eval: ParsableCommand {
               pricecam eval Fixtures/receipts-intl
               pricecam eval Fixtures            (every Fixtures/*/gt.json is a set)
               pricecam eval Fixtures/clean --misses
-              pricecam batch DIR/img --format jsonl > found.jsonl; pricecam eval DIR --found found.jsonl
+              pricecam batch DIR/img --format jsonl > found.jsonl
+              pricecam eval DIR --found found.jsonl
             """)
 
     @Argument(help: "Folder with a gt.json (keys relative to its img/ or to itself), or a folder whose subfolders have one.")

@@ -12,17 +12,16 @@ struct Live: ParsableCommand {
         abstract: "Read and convert prices live from a webcam (or a replayed image folder).",
         discussion: """
             Examples:
-              pricecam live                                   # /dev/video0, 1280x720 at 30 fps
+              pricecam live                          # /dev/video0, 1280x720 at 30 fps
               pricecam live --device /dev/video2 --size 640x480 --fps 15
               pricecam live --format jsonl --frames 300 --stats
               pricecam live --source Fixtures/clean --fps 30 --loop --duration 10
             A price is reported once it is seen in K of the last M frames read (--stable),
-            Prices are converted with the stored settings; --currency and --rate convert
-            this run with those instead, and store nothing.
-            once per appearance. Ctrl-C stops cleanly; a second Ctrl-C exits at once
-            (status 130) after saving the history recorded so far. Exit code 3 on a device error
-            (missing, busy, not a capture device, no permission, unsupported format,
-            unplugged mid-stream).
+            once per appearance. Prices are converted with the stored settings; --currency
+            and --rate convert this run with those instead, and store nothing.
+            Ctrl-C stops cleanly; a second Ctrl-C exits at once (status 130) after saving
+            the history recorded so far. Exit code 3 on a device error (missing, busy, not
+            a capture device, no permission, unsupported format, unplugged mid-stream).
             """)
 
     @Option(name: .long, help: "Video capture device.")

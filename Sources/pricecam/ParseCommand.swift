@@ -12,7 +12,7 @@ struct Parse: ParsableCommand {
               pricecam parse '$12.99' '12,50 €' 'EUR 24,23'
               pricecam parse --currency-hint JPY '¥1,280  3.350'
               printf 'Milch 1,19\\nSUMME 7,16\\n' | pricecam parse --format jsonl
-              pricecam parse --page < receipt.txt      (the lines are one receipt: its total is marked)
+              pricecam parse --page < receipt.txt    # one receipt: its total is marked
             With no TEXT, reads lines from stdin. JSON Lines: one object per input line,
             {"line": "...", "prices": [...]}, price fields as in the scan contract.
             Each line is read alone unless --page is given: then the lines are one page,

@@ -13,10 +13,10 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the web app: camera, scan, history and settings in a browser.",
         discussion: """
             Examples:
-              pricecam serve                                # http://127.0.0.1:8080, camera /dev/video0 if present
+              pricecam serve                      # http://127.0.0.1:8080, /dev/video0 if present
               pricecam serve --replay Fixtures/clean --port 9000
               pricecam serve --host 0.0.0.0 --token "$(openssl rand -hex 16)"
-              pricecam serve --host 0.0.0.0 --tls           # a phone's browser as the camera
+              pricecam serve --host 0.0.0.0 --tls # a phone's browser as the camera
               pricecam serve --history postgres://pricecam@db.example:5432/prices
             The API is under /api/v1 (docs/GUIDE.md); /metrics is Prometheus text.
             Scans and the camera's prices go to the history the CLI uses (--history,
@@ -27,8 +27,9 @@ struct Serve: AsyncParsableCommand {
             A phone's browser lets a page use its camera only over HTTPS: --tls makes a
             self-signed certificate on first use (kept beside the settings, in tls/) and
             prints its SHA-256 fingerprint, to compare with the one the phone shows
-            before accepting it; --tls-cert and --tls-key use your own instead. Ctrl-C (or SIGTERM) stops accepting, finishes the requests in
-            flight, saves the history and exits 0.
+            before accepting it; --tls-cert and --tls-key use your own instead.
+            Ctrl-C (or SIGTERM) stops accepting, finishes the requests in flight, saves the
+            history and exits 0.
             """)
 
     @Option(help: "Address to listen on. Anything but loopback needs a token.")

@@ -8,10 +8,12 @@ struct Setup: ParsableCommand {
         commandName: "setup",
         abstract: "Set the currency the prices are in and the exchange rate (first run).",
         discussion: """
-            On a terminal without flags: asks for each value, explains and re-asks on bad input, shows a summary.
+            On a terminal without flags: asks for each value, explains and re-asks on bad
+            input, shows a summary.
             With --currency and --rate: stores them without asking (for scripts).
             Currency codes: letters only, at most 20, upper-cased (jpy → JPY).
-            Rate: home-currency units per 1 unit of --currency, 0.0001 to 10000, written 0.22 or 0,22.
+            Rate: home-currency units per 1 unit of --currency, 0.0001 to 10000, written
+            0.22 or 0,22.
             """
     )
 
