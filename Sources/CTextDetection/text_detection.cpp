@@ -1,6 +1,8 @@
 // The OpenCV side of text detection: see include/text_detection.h.
 #include "text_detection.h"
 
+#include "fixed_input.hpp"
+
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
@@ -58,6 +60,7 @@ struct pc_textdet {
     int width;
     int height;
     cv::Mat blob;  // 1 x 3 x height x width, reused
+    bool fixed_input;  // the model was given the input size (fixed_input.hpp)
 };
 
 static void set_error(char *error, size_t length, const char *what) {
@@ -66,8 +69,8 @@ static void set_error(char *error, size_t length, const char *what) {
     }
 }
 
-extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, char *error,
-                                         size_t error_length) {
+extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, int fixed_input,
+                                         char *error, size_t error_length) {
     if (!onnx || length == 0 || width <= 0 || height <= 0 || width % 32 || height % 32) {
         set_error(error, error_length, "bad arguments (empty model or an input size that is not a multiple of 32)");
         return nullptr;
@@ -102,7 +105,12 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
     std::lock_guard<std::mutex> lock(making);
     try {
         auto *det = new pc_textdet();
-        det->net = cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(onnx), length);
+        // The model given this net's one input size (fixed_input.hpp); as read when it is
+        // not the graph that function knows.
+        const std::string fixed = fixed_input ? pc_fixed_input(onnx, length, {1, 3, height, width}) : std::string();
+        det->fixed_input = !fixed.empty();
+        det->net = det->fixed_input ? cv::dnn::readNetFromONNX(fixed.data(), fixed.size())
+                                    : cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(onnx), length);
         if (det->net.empty()) {
             delete det;
             set_error(error, error_length, "OpenCV read no network from the file");
@@ -120,6 +128,8 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
         return nullptr;
     }
 }
+
+extern "C" int pc_textdet_fixed_input(const pc_textdet *det) { return det && det->fixed_input ? 1 : 0; }
 
 extern "C" void pc_textdet_destroy(pc_textdet *det) {
     // While the process exits, a net is left to the system: its destructor would need

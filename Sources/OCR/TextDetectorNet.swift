@@ -41,15 +41,23 @@ public final class TextDetectorNet {
     public static let keptNets = 4
     /// Most nets this one keeps (`keptNets`, or 1 for a camera's frames, which have one size).
     private let netLimit: Int
+    /// Whether each net's model is given its input size before OpenCV reads it (the same
+    /// map, a faster pass: `Sources/CTextDetection/fixed_input.hpp`); off only to compare.
+    let fixedInput: Bool
 
     /// Reads the model at `path` and checks that OpenCV can build a net from it.
-    public init(path: String) throws(DetectorError) {
+    public convenience init(path: String) throws(DetectorError) {
+        try self.init(path: path, fixedInput: true)
+    }
+
+    init(path: String, fixedInput: Bool) throws(DetectorError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadableModel(path: path, reason: "cannot read the file")
         }
         self.path = path
         self.model = [UInt8](data)
         self.netLimit = Self.keptNets
+        self.fixedInput = fixedInput
         _ = try net(width: 32, height: 32)
     }
 
@@ -60,6 +68,7 @@ public final class TextDetectorNet {
         self.path = other.path
         self.model = other.model
         self.netLimit = max(1, keeping)
+        self.fixedInput = other.fixedInput
     }
 
     deinit {
@@ -74,7 +83,7 @@ public final class TextDetectorNet {
         }
         var error = [CChar](repeating: 0, count: 512)
         let made = model.withUnsafeBufferPointer { m in
-            pc_textdet_create(m.baseAddress, m.count, Int32(width), Int32(height), &error, error.count)
+            pc_textdet_create(m.baseAddress, m.count, Int32(width), Int32(height), fixedInput ? 1 : 0, &error, error.count)
         }
         guard let made else {
             throw .unreadableModel(
@@ -83,6 +92,12 @@ public final class TextDetectorNet {
         if nets.count >= netLimit { pc_textdet_destroy(nets.removeFirst().net) }
         nets.append((width, height, made))
         return made
+    }
+
+    /// Whether the net for `width` × `height` inputs has its model given that size (false:
+    /// the model is read as it is, when its first input is not a 4-dimensional tensor).
+    func hasFixedInput(width: Int, height: Int) throws(DetectorError) -> Bool {
+        pc_textdet_fixed_input(try net(width: width, height: height)) != 0
     }
 
     /// The text probability map of `gray` (`width` × `height`, rows without padding) resized

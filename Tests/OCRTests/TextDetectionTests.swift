@@ -167,6 +167,39 @@ struct TextDetectorFixtureTests {
         }
     }
 
+    /// A net whose model is given its input size (`fixed_input.hpp`: OpenCV then makes the
+    /// neck's channel-wise products `Scale` layers, not slow broadcasting `Eltwise` ones)
+    /// computes the same map as the model read as it is, at every input size a file gets.
+    @Test func aFixedInputNetGivesTheSameMap() throws {
+        let path = try Tessdata.locateDetectorModel()
+        let fixed = try TextDetectorNet(path: path, fixedInput: true)
+        let asRead = try TextDetectorNet(path: path, fixedInput: false)
+        let detector = try Self.detector()
+        var sizes = Set<[Int]>()
+        var withText = 0
+        for family in ["menus", "receipts-intl", "clean"] {
+            for (file, _) in try RegionLayoutTests.drawn(family).prefix(2) {
+                let image = try GrayImage.load(path: file)
+                let s = detector.workingSize(width: image.width, height: image.height)
+                #expect(
+                    try fixed.hasFixedInput(width: s.netWidth, height: s.netHeight), "\(file): the model's input was not given its size")
+                #expect(try !asRead.hasFixedInput(width: s.netWidth, height: s.netHeight))
+                let maps = try [fixed, asRead].map { net throws(DetectorError) in
+                    try net.probabilities(
+                        gray: image.bytes(), width: image.width, height: image.height, scaledWidth: s.width, scaledHeight: s.height,
+                        netWidth: s.netWidth, netHeight: s.netHeight)
+                }
+                if maps[1].contains(where: { $0 > 0.5 }) { withText += 1 }
+                // NaN, or any difference over rounding, fails.
+                let differing = zip(maps[0], maps[1]).filter { !(abs($0 - $1) <= 1e-5) }.count
+                #expect(differing == 0, "\(file) at \(s.netWidth)×\(s.netHeight): \(differing) map values differ")
+                sizes.insert([s.netWidth, s.netHeight])
+            }
+        }
+        #expect(sizes.count >= 2, "one input size only: \(sizes)")
+        #expect(withText >= 4, "text found on \(withText) of 6 images only")
+    }
+
     /// Workers make their nets at the same time (a batch's start): OpenCV's process-wide
     /// thread setting once crashed in TBB when two nets were made at once.
     @Test func netsMadeAtOnceByManyThreads() throws {

@@ -17,8 +17,14 @@ typedef struct pc_textdet pc_textdet;
 /// `width` x `height` (multiples of 32): OpenCV 4.6 keeps the shapes of the first
 /// input a net ran, so a net serves one input size. Sets OpenCV's thread count to one
 /// (parallelism comes from one detector per worker). NULL on failure, with the
-/// reason in `error` (`error_length` bytes, NUL-terminated).
-pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, char *error, size_t error_length);
+/// reason in `error` (`error_length` bytes, NUL-terminated). `fixed_input` nonzero: the
+/// model's image input is given that size before OpenCV reads it, so its importer knows
+/// every layer's shape (a faster net, the same map); a model whose input cannot be given
+/// it is read as it is (`pc_textdet_fixed_input` tells which).
+pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, int fixed_input, char *error,
+                              size_t error_length);
+/// 1 when `det`'s model was given its input size, else 0.
+int pc_textdet_fixed_input(const pc_textdet *det);
 void pc_textdet_destroy(pc_textdet *det);
 
 /// Runs the net on an 8-bit gray image (`stride` bytes per row): the image is resized
