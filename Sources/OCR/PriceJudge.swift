@@ -27,6 +27,9 @@ public protocol PriceJudge: Sendable {
     /// Whether `line` has a word that names a receipt's total (`Total`, `Summe`, `合計`), with
     /// or without an amount read on it.
     func namesTotal(_ line: TextLine) -> Bool
+    /// Whether `line` names another amount than the one to pay: a subtotal, a tax, a
+    /// discount, a rounding, a count of items (`Sub Total`, `Total GST`, `Total Qty`).
+    func namesAnotherAmount(_ line: TextLine) -> Bool
 }
 
 extension PriceReading {
@@ -54,6 +57,8 @@ enum ScoreWeight {
 extension PriceJudge {
     /// A judge that knows no receipt words: no line names a total.
     public func namesTotal(_ line: TextLine) -> Bool { false }
+    /// ... nor another amount.
+    public func namesAnotherAmount(_ line: TextLine) -> Bool { false }
 
     /// How good a reading of one line is: parser validity first (each price counts 1, a
     /// "range" — often a misread dash — −0.5), then the prices' own confidence (the words they

@@ -189,4 +189,5 @@ public struct ParserJudge: PriceJudge {
     }
 
     public func namesTotal(_ line: TextLine) -> Bool { PriceParser.namesTotal(line) }
+    public func namesAnotherAmount(_ line: TextLine) -> Bool { PriceParser.namesAnotherAmount(line) }
 }

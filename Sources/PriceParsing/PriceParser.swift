@@ -579,4 +579,7 @@ extension PriceParser {
     /// Whether `line` has a word naming a receipt's total in one of the parser's languages
     /// (OCR-tolerantly: `T0TAL`, `SUMME`, `合計`), whether or not an amount was read on it.
     public static func namesTotal(_ line: TextLine) -> Bool { TotalKeywords.matches(line) }
+    /// Whether `line` names another amount than the one to pay (`TotalKeywords.namesAnother`:
+    /// a subtotal, a tax not said to be included, a discount, a rounding, a count of items).
+    public static func namesAnotherAmount(_ line: TextLine) -> Bool { TotalKeywords.namesAnother(line) }
 }

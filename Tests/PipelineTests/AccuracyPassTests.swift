@@ -234,6 +234,35 @@ struct AccuracyPassTests {
         #expect(judge.prices(in: out.lines).contains { $0.isTotal && $0.amount == want })
     }
 
+    @Test("total vote: a line whose words name another amount (Sub Total, Total GST) is not voted on")
+    func voteSkipsOtherAmounts() throws {
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let judge = ParserJudge(parser: PriceParser(options: ParserOptions()))
+        let set = try EvaluationSet.load("\(Self.fixtures)/receipts-intl/gt.json", name: "receipts-intl")
+        let entry = try #require(set.entries.first { $0.path.hasSuffix("en_1.jpg") })
+        let want = try #require(entry.truth.total)
+        let image = try GrayImage.load(path: entry.path)
+        var page = try engine.recognize(image)
+        // The receipt prints `Subtotal 36.07` (not a total word) over `TOTAL 38.96`: the
+        // subtotal's line is given the words `Sub Total`, which name the total and another
+        // amount, at its own place on the image.
+        let sub = try #require(page.lines.firstIndex { $0.text.hasPrefix("Subtotal") }, "\(page.lines.map(\.text))")
+        let box = try #require(page.lines[sub].box)
+        let amount = page.lines[sub].words.last!.text
+        page.lines[sub] = TextLine(words: [
+            TextWord(text: "Sub", box: box, confidence: 0.9), TextWord(text: "Total", box: box, confidence: 0.9),
+            TextWord(text: amount, box: box, confidence: 0.9),
+        ])
+        #expect(judge.namesAnotherAmount(page.lines[sub]))
+        #expect(judge.prices(in: [page.lines[sub]]).contains { $0.isTotal }, "a line alone with a total word is a total")
+        let totals = page.lines.filter { judge.prices(in: [$0]).contains(where: \.isTotal) && !judge.namesAnotherAmount($0) }
+        try #require(totals.count == 1 && judge.prices(in: totals).contains { $0.amount == want }, "\(totals.map(\.text))")
+        // Only the TOTAL line is read again: at 1× and 2×, which agree with the page.
+        var pass = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        _ = pass.improve(page, image: image)
+        #expect(pass.voteRereads == 2, "\(pass.voteRereads) re-reads")
+    }
+
     @Test("small: the sparse-text pass (psm 11, 2×) finds tags psm 6 misses, and nothing on negatives")
     func sparsePass() throws {
         let (off, on) = try Self.ablation("small") { $0.sparse = false }
