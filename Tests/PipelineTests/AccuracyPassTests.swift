@@ -212,16 +212,22 @@ struct AccuracyPassTests {
         #expect(pass.better(line([("Total", 0.9), ("190.00", 0.9)]), than: lost))
     }
 
+    /// An English engine, the parser as judge, and a fixture receipt with its total.
+    static func receipt(_ family: String, _ file: String) throws -> (OCREngine, ParserJudge, GrayImage, Decimal) {
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let set = try EvaluationSet.load("\(fixtures)/\(family)/gt.json", name: family)
+        let entry = try #require(set.entries.first { $0.path.hasSuffix(file) })
+        return (
+            engine, ParserJudge(parser: PriceParser(options: ParserOptions())), try GrayImage.load(path: entry.path),
+            try #require(entry.truth.total)
+        )
+    }
+
     @Test("total vote: a total line read at 1× and 2× as the page read it is read no more (no 3×, no price model)")
     func voteStopsWhenReadsAgree() throws {
-        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let (engine, judge, image, want) = try Self.receipt("clean", "receipt_0001.png")
         let dir = try #require(Tessdata.locatePriceModel(explicit: nil, environment: [:]))
         let model = try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
-        let judge = ParserJudge(parser: PriceParser(options: ParserOptions()))
-        let set = try EvaluationSet.load("\(Self.fixtures)/clean/gt.json", name: "clean")
-        let entry = try #require(set.entries.first { $0.path.hasSuffix("receipt_0001.png") })
-        let want = try #require(entry.truth.total)
-        let image = try GrayImage.load(path: entry.path)
         let page = try engine.recognize(image)
         // The clean receipt's total line, read right by the page reading.
         let totals = page.lines.filter { judge.prices(in: [$0]).contains(where: \.isTotal) }
@@ -236,12 +242,7 @@ struct AccuracyPassTests {
 
     @Test("total vote: a line whose words name another amount (Sub Total, Total GST) is not voted on")
     func voteSkipsOtherAmounts() throws {
-        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
-        let judge = ParserJudge(parser: PriceParser(options: ParserOptions()))
-        let set = try EvaluationSet.load("\(Self.fixtures)/receipts-intl/gt.json", name: "receipts-intl")
-        let entry = try #require(set.entries.first { $0.path.hasSuffix("en_1.jpg") })
-        let want = try #require(entry.truth.total)
-        let image = try GrayImage.load(path: entry.path)
+        let (engine, judge, image, want) = try Self.receipt("receipts-intl", "en_1.jpg")
         var page = try engine.recognize(image)
         // The receipt prints `Subtotal 36.07` (not a total word) over `TOTAL 38.96`: the
         // subtotal's line is given the words `Sub Total`, which name the total and another
