@@ -4,10 +4,6 @@
 
 int pricecam_keepFreedMemory(void) {
     // Blocks up to 256 MB come from the heap (a 32-bit copy of a 64 MP image), and up to
-    // 1 GB of free heap is kept for the next image (see main.swift for what it saves). One
-    // heap for every thread: glibc gives other threads arenas of their own, whose heaps
-    // are mapped 64 MB at a time, so a worker's larger block (the decoded colour copy of a
-    // 35 MP scan) was mapped and unmapped for each image whatever the threshold. Small
-    // blocks come from each thread's own cache, without the arena's lock.
-    return mallopt(M_MMAP_THRESHOLD, 256 << 20) && mallopt(M_TRIM_THRESHOLD, 1 << 30) && mallopt(M_ARENA_MAX, 1);
+    // 1 GB of free heap is kept for the next image (see main.swift for what it saves).
+    return mallopt(M_MMAP_THRESHOLD, 256 << 20) && mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }

@@ -89,6 +89,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// again, so detection cost 357 ms an image against 325
     /// (docs/benchmarks/2026-11-26-column-and-vote.md).
     public var documentSide = 960
+    /// Each detector net's model is given its input size before OpenCV reads it: the same
+    /// boxes, the pass 9–13% faster (`no-fixed-input` to measure;
+    /// docs/benchmarks/2026-11-26-fixed-input.md).
+    public var fixedDetectorInput = true
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26
     /// boxes on a 1920×1080 shelf photo (the Leptonica finder 76–151 candidates).
@@ -108,7 +112,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
-        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX",
+        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "no-fixed-input",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -132,6 +136,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "regions-only": reading = .regions
             case "rows-only": reading = .rows
             case "no-price-model": priceModel = false
+            case "no-fixed-input": fixedDetectorInput = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

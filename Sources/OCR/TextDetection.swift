@@ -121,8 +121,9 @@ public final class TextDetector {
         background?.finish()
     }
 
-    public convenience init(modelPath: String) throws(DetectorError) {
-        self.init(net: try TextDetectorNet(path: modelPath))
+    /// `fixedInput`: each net's model given its input size (`TextDetectorNet.fixedInput`).
+    public convenience init(modelPath: String, fixedInput: Bool = true) throws(DetectorError) {
+        self.init(net: try TextDetectorNet(path: modelPath, fixedInput: fixedInput))
     }
 
     /// The scale of `width` × `height` the detector works at, and the net's input size.

@@ -46,11 +46,7 @@ public final class TextDetectorNet {
     let fixedInput: Bool
 
     /// Reads the model at `path` and checks that OpenCV can build a net from it.
-    public convenience init(path: String) throws(DetectorError) {
-        try self.init(path: path, fixedInput: true)
-    }
-
-    init(path: String, fixedInput: Bool) throws(DetectorError) {
+    public init(path: String, fixedInput: Bool = true) throws(DetectorError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadableModel(path: path, reason: "cannot read the file")
         }

@@ -107,7 +107,7 @@ public final class Extractor {
         var detector: TextDetector?
         if let model = settings.ocr.detectorModel {
             do {
-                detector = try TextDetector(modelPath: model)
+                detector = try TextDetector(modelPath: model, fixedInput: settings.accuracy.fixedDetectorInput)
             } catch {
                 throw .recognitionFailed("\(error)")
             }

@@ -27,9 +27,6 @@ if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
 // to 12 MP, 2 jobs) 14 of 83 CPU-s were the kernel's. With blocks up to 256 MB (a 32-bit copy
 // of a 64 MP image) taken from the heap and up to 1 GB of free heap kept, it is 3 CPU-s, and
 // the batch's wall time 44 → 33 s; peak memory 380 → 465 MB, flat after the first images.
-// With the workers' threads on that one heap too (not arenas of their own), sroie-dev's
-// page faults are 0.37–0.40 million a batch in five runs, against 0.43–1.24 million, and the
-// kernel's time 2.2–3.3 CPU-s against 2.0–6.2 (docs/benchmarks/2026-11-26-fixed-input.md).
 let mallocPolicyApplied = pricecam_keepFreedMemory() != 0
 
 // With PRICECAM_DEBUG, say how many images Tesseract handed to its LSTM uncompressed
