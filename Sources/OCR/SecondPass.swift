@@ -246,9 +246,10 @@ struct SecondPass {
     private mutating func voteOnTotals(_ page: inout RecognizedPage, image: GrayImage) {
         for (i, line) in page.lines.enumerated() {
             // Not a line whose words name another amount (`Sub Total`, `Total GST`, `Total Qty`):
-            // its amount is never the one to pay. On sroie-dev, receipts-de and 18 perturbed
-            // copies of them no total or marked total changed without those votes, and the vote
-            // cost 65 ms an image instead of 85 (docs/benchmarks/2026-11-26-fixed-input.md).
+            // the page's total choice takes its amount only when amounts above add up to it. On
+            // sroie-dev, receipts-de and 18 perturbed copies of them no total or marked total
+            // changed without those votes, and the vote cost 65 ms an image instead of 85
+            // (docs/benchmarks/2026-11-26-fixed-input.md).
             guard let current = judge.prices(in: [line]).first(where: { $0.isTotal }), !judge.namesAnotherAmount(line) else {
                 continue
             }
