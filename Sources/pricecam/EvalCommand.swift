@@ -8,13 +8,14 @@ struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Score price extraction against a folder's gt.json.",
         discussion: """
-            Prints, per set and overall: total recall (share of images whose total was found
-            among the prices read), total marked (share of images whose price marked as the
-            total, "role": "total", is the total: the amount a user converts first) and
-            precision/recall/F1 over amounts (multiset match of decimal values; only
-            images whose gt.json lists amounts count). An entry's "currency" (ISO 4217)
-            is given to the parser as that shop's stored settings would, so a folder
-            mixing countries scores in one run; --currency-hint covers entries without.
+            Prints, per set and overall: total recall (share of images whose total
+            was found among the prices read), total marked (share of images whose
+            price marked as the total, "role": "total", is the total: the amount a
+            user converts first) and precision/recall/F1 over amounts (multiset match
+            of decimal values; only images whose gt.json lists amounts count). An
+            entry's "currency" (ISO 4217) is given to the parser as that shop's stored
+            settings would, so a folder mixing countries scores in one run;
+            --currency-hint covers entries without.
             Examples:
               pricecam eval Fixtures/receipts-intl
               pricecam eval Fixtures            (every Fixtures/*/gt.json is a set)

@@ -9,7 +9,7 @@ import Synchronization
 
 struct Live: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read and convert prices live from a webcam (or a replayed image folder).",
+        abstract: "Convert prices live from a webcam or a replayed image folder.",
         discussion: """
             Examples:
               pricecam live                          # /dev/video0, 1280x720 at 30 fps

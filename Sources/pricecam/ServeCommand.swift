@@ -13,10 +13,10 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the web app: camera, scan, history and settings in a browser.",
         discussion: """
             Examples:
-              pricecam serve                      # http://127.0.0.1:8080, /dev/video0 if present
+              pricecam serve               # http://127.0.0.1:8080, /dev/video0 if present
               pricecam serve --replay Fixtures/clean --port 9000
               pricecam serve --host 0.0.0.0 --token "$(openssl rand -hex 16)"
-              pricecam serve --host 0.0.0.0 --tls # a phone's browser as the camera
+              pricecam serve --host 0.0.0.0 --tls   # a phone's browser as the camera
               pricecam serve --history postgres://pricecam@db.example:5432/prices
             The API is under /api/v1 (docs/GUIDE.md); /metrics is Prometheus text.
             Scans and the camera's prices go to the history the CLI uses (--history,
