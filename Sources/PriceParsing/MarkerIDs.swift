@@ -7,6 +7,8 @@ struct MarkerID: Hashable {
     var kind: MarkerKind { MarkerIDs.kinds[Int(index)] }
     /// `¢`: the amount is in hundredths.
     var isCent: Bool { MarkerIDs.noHint[Int(index)].isCent }
+    /// Whether the marker may stand for a currency that prints `$` (`US$`, `HKD`, `¢`; not `RM`, `€`).
+    var mayBeDollar: Bool { MarkerIDs.mayBeDollar[Int(index)] }
 
     /// `kind.resolve(hint:)`, and the minor units separators are read with (nil for `¢`).
     func resolve(hint: String?) -> (currency: String?, minor: Int?) {
@@ -47,6 +49,16 @@ enum MarkerIDs {
 
     static let dollar = id(Markers.dollar)
     static let euro = id(.code("EUR"))
+
+    /// `MarkerID.mayBeDollar` of each kind: one of its currencies is one of `$`'s.
+    static let mayBeDollar: [Bool] = kinds.map { kind in
+        switch kind {
+        case .code(let c): Markers.dollarCurrencies.contains(c)
+        case .shared(let f, let m):
+            m.contains(where: Markers.dollarCurrencies.contains) || f.map(Markers.dollarCurrencies.contains) ?? false
+        case .cent: true
+        }
+    }
 
     static let symbols: [UInt32: MarkerID] = Markers.symbols.mapValues(id)
     /// `symbols` of the ASCII scalars, by value: most scalars of a line are ASCII and not symbols.

@@ -37,6 +37,13 @@ enum Markers {
     }
 
     static let dollar = kinds["$"] ?? .code("USD")
+    /// The currencies `$` stands for.
+    static let dollarCurrencies: Set<String> =
+        switch dollar {
+        case .shared(let fallback, let members): Set(members + [fallback].compactMap { $0 })
+        case .code(let c): [c]
+        case .cent: []
+        }
 
     /// Added to CLDR's members: currencies whose shops print these symbols though CLDR's
     /// locales write another (kept from pricecam's tables before CLDR: hints for them worked).

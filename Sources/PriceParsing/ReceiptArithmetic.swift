@@ -100,6 +100,28 @@ enum ReceiptArithmetic {
         perLine[t][i].flags.insert(.repaired)
     }
 
+    /// A total line's amount read with a `$` (or `S`) where the page's currency prints none,
+    /// repaired to the `5` it misreads when the page's arithmetic says so (sroie-dev 329 dim:
+    /// `Total Payable: $3.14` under `39.40` and `13.74`; 376 at a third of its size: `$4.19`
+    /// under `30.03` and `24.16`). Only with a stored currency that no `$` stands for, and only
+    /// when the page confirms the amount with the `5` (`confirmed`) and not the amount as read.
+    static func restoreFive(_ perLine: inout [[PriceMatch]], totals: [(line: Int, index: Int)], hint: String?) {
+        guard let hint = hint?.uppercased(), !Markers.dollarCurrencies.contains(hint) else { return }
+        for (l, i) in totals {
+            let read = perLine[l][i]
+            guard read.amount > 0, read.marker == "$" || read.marker == "S", read.currency != hint,
+                let start = read.text.firstIndex(where: \.isNumber)
+            else { continue }
+            let whole = read.text[start...].prefix(while: \.isNumber).count
+            let five = read.amount + Decimal(sign: .plus, exponent: whole, significand: 5)
+            guard confirmed(five, perLine, total: (l, i)), !confirmed(read.amount, perLine, total: (l, i)) else { continue }
+            perLine[l][i].amount = five
+            perLine[l][i].currency = hint
+            perLine[l][i].marker = nil
+            perLine[l][i].flags.insert(.repaired)
+        }
+    }
+
     /// Whether the page says the total's amount again: on another line, or as the sum of two
     /// amounts above it (subtotal and tax, or goods and rounding).
     static func confirmed(_ amount: Decimal, _ perLine: [[PriceMatch]], total: (line: Int, index: Int)) -> Bool {

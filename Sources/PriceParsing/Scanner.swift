@@ -437,11 +437,28 @@ struct Scan {
             if let end = scanPhone(at: i) { return (.other(0), end) }
             return (.other(c), i + 1)
         }
+        // `RM $3.20`, `RM S3.20`: a `$` or `S` glued to digits right after the marker of a
+        // currency that prints no `$` is the amount's first digit, a `5` misread (a price has
+        // one marker; sroie-dev 450 at a third of its size reads `RM 53.20` so)
+        if c == 0x24 || c == 0x53, digitAt(i + 1), followsMarkerWithoutDollar(i) {
+            let end = scanNumber(at: i, firstIsFive: true)
+            return (.number(numbers.count - 1), end)
+        }
         if let m = MarkerIDs.symbol(c) { return (.marker(m, repaired: false), i + 1) }
         if isDash(c) { return (.dash, i + 1) }
         if c == 0x25 || c == 0xFF05 || c == 0x2030 { return (.percent, i + 1) }  // % ％ ‰
         if isLetter(s[i]) { return wordToken(at: i) }
         return (.other(c), i + 1)
+    }
+
+    /// Whether the last token is a currency marker that never stands for a `$` currency (`RM`,
+    /// `€`, `zł`), one or two spaces before i.
+    @inline(__always) private func followsMarkerWithoutDollar(_ i: Int) -> Bool {
+        guard tokens.count > 0, case .marker(let m, false) = tokens[tokens.count - 1].kind, !m.mayBeDollar else {
+            return false
+        }
+        let gap = i - tokens[tokens.count - 1].end
+        return gap >= 1 && gap <= 2 && (tokens[tokens.count - 1].end..<i).allSatisfy { isSpaceLike(s[$0].value) }
     }
 
     /// A digit, or a decimal separator before one that follows no digit or letter (`.99`).
@@ -623,17 +640,24 @@ struct Scan {
 
     /// Reads the number at `start` into `numbers` (written there once, not returned: it is a
     /// large value) and returns where it ends: digit groups, each read by `readGroup`, joined by
-    /// what `afterGroup` accepts as a separator.
-    private mutating func scanNumber(at start: Int) -> Int {
+    /// what `afterGroup` accepts as a separator. With `firstIsFive` the scalar at `start` (a `$`
+    /// or `S`) is read as a `5` (`repaired`).
+    private mutating func scanNumber(at start: Int, firstIsFive: Bool = false) -> Int {
         var num = RawNumber()
         var j = start
-        if isDecimalSep(s[j].value) {
+        var first: UInt8? = nil
+        if firstIsFive {
+            num.repaired = true
+            first = 0x35
+            j += 1
+        } else if isDecimalSep(s[j].value) {
             num.leadingSep = normSep(s[j].value)
             j += 1
         }
         var allowConfusable = false
         while true {
-            j = readGroup(from: j, into: &num, allowConfusable: allowConfusable)
+            j = readGroup(from: j, into: &num, allowConfusable: allowConfusable, first: first)
+            first = nil
             guard j < s.count, num.leadingSep == nil else { break }
             let step = afterGroup(at: j, &num)
             j = step.at
@@ -646,8 +670,12 @@ struct Scan {
 
     /// Reads one run of digits (and look-alike letters where they sit inside the number, `1O,50`)
     /// from j into `num`'s groups; returns where it ends.
-    @inline(__always) private mutating func readGroup(from start: Int, into num: inout RawNumber, allowConfusable: Bool) -> Int {
+    /// `first`: a digit read before `start` (`scanNumber`'s `firstIsFive`).
+    @inline(__always) private mutating func readGroup(
+        from start: Int, into num: inout RawNumber, allowConfusable: Bool, first: UInt8? = nil
+    ) -> Int {
         var cur = DigitGroup()
+        if let first { cur.append(first) }
         var j = start
         while j < s.count {
             let c = s[j].value

@@ -100,6 +100,7 @@ enum TotalChoice {
             }
             if let (li, mi) = found { offered.append((i, li, mi)) }
         }
+        ReceiptArithmetic.restoreFive(&perLine, totals: offered.map { ($0.line, $0.index) }, hint: options.currencyHint)
         let payment = Payment.find(perLine, lines: lines)
         ReceiptArithmetic.check(&perLine, lines: lines, payment: payment)
         var candidates: [Candidate] = []

@@ -101,6 +101,37 @@ import Testing
         #expect(Self.amounts(c.1) == each, "\(c.0)")
     }
 
+    /// Lines of a Malaysian receipt whose total's `5` OCR read as `$` (sroie-dev 329, dim).
+    static func payable(_ total: String, tax: String = "13.74") -> [TextLine] {
+        [line("Total 0% supplies: 39.40", 0.8), line("Total 6% supplies (Inc. GST): \(tax)", 0.8), line("Total Payable: \(total)", 0.5)]
+    }
+
+    @Test("a total's `5` read as `$` is restored when two amounts above add up to it")
+    func fiveRestored() {
+        for total in ["$3.14", "S3.14"] {
+            let matches = PriceParser(options: ParserOptions(currencyHint: "MYR")).parse(lines: Self.payable(total))
+            let marked = matches.first { $0.role == .total }
+            #expect(marked?.amount == Self.d("53.14") && marked?.currency == "MYR", "\(total): \(matches)")
+            #expect(marked?.flags.contains(.repaired) == true && marked?.marker == nil, "\(total)")
+        }
+    }
+
+    @Test(
+        "a total read with `$` stays when",
+        arguments: [
+            ("the stored currency prints `$`", payable("$3.14"), "USD"),
+            ("no currency is stored", payable("$3.14"), nil),
+            ("nothing above adds up to it", payable("$3.14", tax: "13.70"), "MYR"),
+            (
+                "the amount as read adds up",
+                [line("Items 1.14", 0.8), line("Tax 2.00", 0.8), line("Total $3.14", 0.5), line("Paid 53.14", 0.8)], "MYR"
+            ),
+        ] as [(String, [TextLine], String?)])
+    func dollarLeft(_ c: (String, [TextLine], String?)) {
+        let marked = PriceParser(options: ParserOptions(currencyHint: c.2)).parse(lines: c.1).first { $0.role == .total }
+        #expect(marked?.amount == Self.d("3.14"), "\(c.0)")
+    }
+
     @Test func editDistance() {
         #expect(ReceiptArithmetic.edits(Array("74045"), Array("1045")) == 2)
         #expect(ReceiptArithmetic.edits(Array("5520"), Array("5320")) == 1)

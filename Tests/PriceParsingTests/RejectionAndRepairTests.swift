@@ -91,6 +91,12 @@ import Testing
         Case("12 E", ""),
         Case("SS12.99", ""),
         Case("512.99", "512.99 - bare"),  // a `5` is never turned into `$`
+        // a `$` or `S` right after the marker of a currency without `$` is a misread `5`
+        Case("RM $3.20", "53.20 MYR rep"),
+        Case("Total RM S3.20", "53.20 MYR rep", hint: "MYR"),
+        Case("EUR $12,99", "512.99 EUR rep"),
+        Case("HKD $3.20", "3.20 HKD", hint: "HKD"),  // a `$` currency's code before its `$`
+        Case("RM$3.20", "3.20 USD"),  // glued: `RM$` is no marker, `$` is
         Case("£12.99", "12.99 GBP"),  // a real pound sign stays GBP
         Case("O,99 €", ""),  // leading O is not in a numeric context
         Case("1O", ""),
