@@ -250,7 +250,7 @@ struct SecondPass {
             // sroie-dev, receipts-de and 18 perturbed copies of them no total or marked total
             // changed without those votes, and the vote cost 65 ms an image instead of 85
             // (docs/benchmarks/2026-11-26-fixed-input.md).
-            guard let current = judge.prices(in: [line]).first(where: { $0.isTotal }), !judge.namesAnotherAmount(line) else {
+            guard !judge.namesAnotherAmount(line), let current = judge.prices(in: [line]).first(where: { $0.isTotal }) else {
                 continue
             }
             let h = max(Self.medianHeight(line), 1)
