@@ -62,10 +62,17 @@ enum ReceiptArithmetic {
             let i = perLine[t].lastIndex(where: { $0.amount >= 0 })
         else { return }
         let read = perLine[t][i]
-        // The reading changed is less sure than the payment it is checked against, and nothing
-        // else on the page confirms it (the cash itself may be the misread one: `50.60` for
-        // `50.00` would break a right `30.30` that subtotal and tax add up to).
-        guard paid > 0, paid != read.amount, read.confidence < sure, !confirmed(read.amount, perLine, total: (t, i))
+        // The reading changed is less sure than the payment it is checked against, or a line
+        // under the payment that is no payment line prints cash less change once more (a VAT
+        // table's `7,16` under `Bar 10,00` and `Rückgeld 2,84` outweighs a sure `zu zahlen
+        // 1,16`: receipts-de at JPEG quality 30; an item above may cost what the cash was).
+        // And nothing else on the page confirms the reading (the cash itself may be the
+        // misread one: `50.60` for `50.00` would break a right `30.30` that subtotal and tax
+        // add up to).
+        let printedBelow =
+            p.cashLessChange != nil
+            && (p.firstLine..<lines.count).contains { l in !Payment.names(lines[l]) && perLine[l].contains { $0.amount == paid } }
+        guard paid > 0, paid != read.amount, read.confidence < sure || printedBelow, !confirmed(read.amount, perLine, total: (t, i))
         else { return }
         // Nor when an amount above is the total before cash rounding and the difference is
         // near nothing above: `Sub-total 46.54` over `Total After Adj 46.55`, with `Change Amt
@@ -146,6 +153,18 @@ enum ReceiptArithmetic {
     /// 0.10 of the unit (MYR, CHF, AUD, SEK...), under 1% of any total from 10 up (a smaller
     /// total's rounding may be more, and is then not recognised: the check works as without).
     static let roundingShare = Decimal(string: "0.01")!
+
+    /// An amount the page's arithmetic gives, written with `minor` decimals (`10.5` → `10.50`;
+    /// yen `1680` with none).
+    static func text(of amount: Decimal, minor: Int) -> String {
+        var x = abs(amount) * Decimal(sign: .plus, exponent: minor, significand: 1)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &x, 0, .plain)
+        let d = Array("\(rounded)".filter(\.isNumber))
+        let padded = String(repeating: "0", count: max(0, minor + 1 - d.count)) + String(d)
+        let whole = padded.dropLast(minor), fraction = padded.suffix(minor)
+        return (amount < 0 ? "-" : "") + whole + (minor > 0 ? "." + fraction : "")
+    }
 
     /// The digits of an amount with two decimals (`10.45` → `1045`, `53.2` → `5320`).
     static func digits(_ d: Decimal) -> [Character] {

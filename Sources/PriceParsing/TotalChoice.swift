@@ -153,6 +153,30 @@ enum TotalChoice {
                 candidates.append(Candidate(line: li, index: mi, amount: amount, height: lines[li].box?.height ?? 0, score: score))
                 break
             }
+            // The last total line above the payment, its amount lost (nothing priced on it), under
+            // cash and change that are read: the amount paid is put on it, as the page's arithmetic
+            // says (sroie-dev 213, dim: `Total incl aeive GST: =)` over `CASH 20.00`, `Change
+            // 9.55`). Not when a price of the page has that amount (taken above), nor on a line
+            // that names another amount or whose amount was taken from the next line (`Total
+            // (Inclusive of GST): e000` over a big `190.00`, sroie-dev 043 dim, its change read
+            // `16.00` for `10.00`).
+            if let paid = p.cashLessChange, paid.amount > 0,
+                !candidates.contains(where: { $0.amount == paid.amount && $0.score >= 0 }),
+                let t = (0..<p.firstLine).last(where: { TotalKeywords.matches(lines[$0]) }),
+                !perLine[t].contains(where: { $0.amount >= 0 }), !offered.contains(where: { $0.keyword == t }),
+                !TotalKeywords.namesAnother(lines[t])
+            {
+                let currency = perLine[p.firstLine].last(where: { $0.amount > 0 })?.currency ?? options.currencyHint?.uppercased()
+                perLine[t].append(
+                    PriceMatch(
+                        text: ReceiptArithmetic.text(of: paid.amount, minor: currency.map(Associator.separatorMinorUnits) ?? 2),
+                        amount: paid.amount, currency: currency, box: lines[t].box,
+                        confidence: paid.confidence * MatchConfidence.repaired, flags: .repaired))
+                candidates.append(
+                    Candidate(
+                        line: t, index: perLine[t].count - 1, amount: paid.amount, height: lines[t].box?.height ?? 0,
+                        score: Weight.paid, confidence: paid.confidence))
+            }
         }
         var best: Candidate? = nil
         for c in candidates {

@@ -121,9 +121,16 @@ import Testing
         (["ラーメン ¥850", "合計 ¥1,280", "お預り ¥2,000", "お釣 ¥720", "消費税合計 ¥116"], "1280"),
         // a total line without an amount right over the payment, no change: the payment is it
         (["PPF P7 1.000 50 99.00", "TOTAL AMOUNT", "CASH RM 50.00", "Thank You"], "50.00"),
-        // ... not when change is given back (cash less change matches no price), nor under a subtotal's name
-        (["PPF P7 1.000 50 99.00", "TOTAL AMOUNT", "CASH RM 50.00", "CHANGE RM 4.00"], nil),
+        // ... nor under a subtotal's name
         (["PPF P7 1.000 50 99.00", "SUBTOTAL", "CASH RM 50.00"], nil),
+        // a total line whose amount OCR lost, over cash and change: the amount paid is put on it
+        (["PPF P7 1.000 50 99.00", "TOTAL AMOUNT", "CASH RM 50.00", "CHANGE RM 4.00"], "46.00"),
+        (["2 27755 5.80 11.60", "Total incl aeive GST: =)", "CASH “20.00", "Change 9.55"], "10.45"),
+        // ... not on a line that names another amount, nor when the total line has an amount
+        (["PPF P7 1.000 50 99.00", "SUBTOTAL", "CASH RM 50.00", "CHANGE RM 4.00"], nil),
+        (["Item 12.00", "TOTAL 12.00", "CASH 20.00", "CHANGE 9.55"], "12.00"),
+        // ... nor when its amount is on the next line (the change misread: 16.00 for 10.00)
+        (["2 x 95.00 190.00 SR", "Total (Inclusive of GST): e000", "(190. 00", "CASH : 200.00", "CHANGE : 16.00"], "190.00"),
     ]
 
     @Test(arguments: choices) func choice(_ r: ([String], String?)) {

@@ -45,6 +45,11 @@ import Testing
             "compared with the digits as printed: `19,416` (parsed as thousands) is one edit from the card's",
             [line("SUMME EUR 19,416", 0.4), line("MasterCard EUR 19,46", 0.9), line("Betrag 19,46", 0.9)], "EUR", "19.46"
         ),
+        (
+            "a total read surely, one digit off cash less change that the VAT table prints too",
+            [line("zu zahlen 1,16", 0.9), line("Bar 10,00", 0.9), line("Rückgeld 2,84", 0.7), line("Summe 0,47 6,69 7,16", 0.9)],
+            "EUR", "7.16"
+        ),
     ]
 
     @Test("the same check in other languages and with a card payment", arguments: repaired)
@@ -137,5 +142,9 @@ import Testing
         #expect(ReceiptArithmetic.edits(Array("5520"), Array("5320")) == 1)
         #expect(ReceiptArithmetic.edits(Array(""), Array("12")) == 2)
         #expect(ReceiptArithmetic.digits(Decimal(string: "53.2")!) == Array("5320"))
+        #expect(ReceiptArithmetic.text(of: Self.d("10.5"), minor: 2) == "10.50")
+        #expect(ReceiptArithmetic.text(of: Self.d("0.05"), minor: 2) == "0.05")
+        #expect(ReceiptArithmetic.text(of: Self.d("1680"), minor: 0) == "1680")
+        #expect(ReceiptArithmetic.text(of: Self.d("-2.5"), minor: 3) == "-2.500")
     }
 }
