@@ -154,16 +154,21 @@ enum ReceiptArithmetic {
     /// total's rounding may be more, and is then not recognised: the check works as without).
     static let roundingShare = Decimal(string: "0.01")!
 
-    /// An amount the page's arithmetic gives, written with `minor` decimals (`10.5` → `10.50`;
-    /// yen `1680` with none).
+    /// An amount the page's arithmetic gives, written with `minor` decimals, or as many as it
+    /// has when they are more (`10.5` → `10.50`; yen `1680`; `20.8` of a currency read with
+    /// none, a misread marker's, → `20.8`).
     static func text(of amount: Decimal, minor: Int) -> String {
-        var x = abs(amount) * Decimal(sign: .plus, exponent: minor, significand: 1)
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &x, 0, .plain)
-        let d = Array("\(rounded)".filter(\.isNumber))
-        let padded = String(repeating: "0", count: max(0, minor + 1 - d.count)) + String(d)
-        let whole = padded.dropLast(minor), fraction = padded.suffix(minor)
-        return (amount < 0 ? "-" : "") + whole + (minor > 0 ? "." + fraction : "")
+        func rounded(_ v: Decimal, _ places: Int) -> Decimal {
+            var x = v
+            var r = Decimal()
+            NSDecimalRound(&r, &x, places, .plain)
+            return r
+        }
+        let places = max(minor, (0...8).first { rounded(amount, $0) == amount } ?? 8)
+        let d = Array("\(rounded(abs(amount) * Decimal(sign: .plus, exponent: places, significand: 1), 0))".filter(\.isNumber))
+        let padded = String(repeating: "0", count: max(0, places + 1 - d.count)) + String(d)
+        let whole = padded.dropLast(places), fraction = padded.suffix(places)
+        return (amount < 0 ? "-" : "") + whole + (places > 0 ? "." + fraction : "")
     }
 
     /// The digits of an amount with two decimals (`10.45` → `1045`, `53.2` → `5320`).

@@ -166,7 +166,9 @@ enum TotalChoice {
                 !perLine[t].contains(where: { $0.amount >= 0 }), !offered.contains(where: { $0.keyword == t }),
                 !TotalKeywords.namesAnother(lines[t])
             {
-                let currency = perLine[p.firstLine].last(where: { $0.amount > 0 })?.currency ?? options.currencyHint?.uppercased()
+                // The stored currency's: the cash line's marker may be misread (`CASH RF 21.00`
+                // over `CHANGE RM .20`, sroie-dev 262 tilted).
+                let currency = options.currencyHint?.uppercased() ?? perLine[p.firstLine].last(where: { $0.amount > 0 })?.currency
                 perLine[t].append(
                     PriceMatch(
                         text: ReceiptArithmetic.text(of: paid.amount, minor: currency.map(Associator.separatorMinorUnits) ?? 2),

@@ -137,6 +137,16 @@ import Testing
         #expect(marked?.amount == Self.d("3.14"), "\(c.0)")
     }
 
+    @Test("cash less change put on a total line read empty is in the stored currency, written with its decimals")
+    func paidOnEmptyTotalLine() {
+        let lines = [
+            Self.line("Tota! Sales {Inclusive G57) &K Dt, SE", 0.5), Self.line("CASH RF 21.00", 0.85), Self.line("CHANGE RM .20", 0.9),
+        ]
+        let total = PriceParser(options: ParserOptions(currencyHint: "MYR")).parse(lines: lines).first { $0.role == .total }
+        #expect(total?.amount == Self.d("20.8") && total?.currency == "MYR" && total?.text == "20.80", "\(String(describing: total))")
+        #expect(total?.flags.contains(.repaired) == true)
+    }
+
     @Test func editDistance() {
         #expect(ReceiptArithmetic.edits(Array("74045"), Array("1045")) == 2)
         #expect(ReceiptArithmetic.edits(Array("5520"), Array("5320")) == 1)
@@ -146,5 +156,6 @@ import Testing
         #expect(ReceiptArithmetic.text(of: Self.d("0.05"), minor: 2) == "0.05")
         #expect(ReceiptArithmetic.text(of: Self.d("1680"), minor: 0) == "1680")
         #expect(ReceiptArithmetic.text(of: Self.d("-2.5"), minor: 3) == "-2.500")
+        #expect(ReceiptArithmetic.text(of: Self.d("20.8"), minor: 0) == "20.8")
     }
 }
