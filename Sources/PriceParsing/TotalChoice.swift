@@ -159,7 +159,8 @@ enum TotalChoice {
             // 9.55`). Not when a price of the page has that amount (taken above), nor on a line
             // that names another amount or whose amount was taken from the next line (`Total
             // (Inclusive of GST): e000` over a big `190.00`, sroie-dev 043 dim, its change read
-            // `16.00` for `10.00`).
+            // `16.00` for `10.00`). Its score, the amount paid's, outranks any other amount's
+            // (at most 2 with cash and change read), so the price put there is always the total.
             if let paid = p.cashLessChange, paid.amount > 0,
                 !candidates.contains(where: { $0.amount == paid.amount && $0.score >= 0 }),
                 let t = (0..<p.firstLine).last(where: { TotalKeywords.matches(lines[$0]) }),
