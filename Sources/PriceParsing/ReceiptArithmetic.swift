@@ -158,25 +158,27 @@ enum ReceiptArithmetic {
     /// has when they are more (`10.5` → `10.50`; yen `1680`; `20.8` of a currency read with
     /// none, a misread marker's, → `20.8`).
     static func text(of amount: Decimal, minor: Int) -> String {
-        func rounded(_ v: Decimal, _ places: Int) -> Decimal {
-            var x = v
-            var r = Decimal()
-            NSDecimalRound(&r, &x, places, .plain)
-            return r
-        }
-        let places = max(minor, (0...8).first { rounded(amount, $0) == amount } ?? 8)
-        let d = Array("\(rounded(abs(amount) * Decimal(sign: .plus, exponent: places, significand: 1), 0))".filter(\.isNumber))
+        let places = max(minor, (0...8).first { rounded(amount, places: $0) == amount } ?? 8)
+        let d = digits(of: amount, places: places)
         let padded = String(repeating: "0", count: max(0, places + 1 - d.count)) + String(d)
         let whole = padded.dropLast(places), fraction = padded.suffix(places)
         return (amount < 0 ? "-" : "") + whole + (places > 0 ? "." + fraction : "")
     }
 
     /// The digits of an amount with two decimals (`10.45` → `1045`, `53.2` → `5320`).
-    static func digits(_ d: Decimal) -> [Character] {
-        var x = d * 100
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &x, 0, .plain)
-        return Array("\(rounded)".filter(\.isNumber))
+    static func digits(_ d: Decimal) -> [Character] { digits(of: d, places: 2) }
+
+    /// The digits of `|amount|` rounded to `places` decimals, without the point.
+    static func digits(of amount: Decimal, places: Int) -> [Character] {
+        Array("\(rounded(abs(amount) * Decimal(sign: .plus, exponent: places, significand: 1), places: 0))".filter(\.isNumber))
+    }
+
+    /// `v` rounded half up to `places` decimals.
+    static func rounded(_ v: Decimal, places: Int) -> Decimal {
+        var x = v
+        var r = Decimal()
+        NSDecimalRound(&r, &x, places, .plain)
+        return r
     }
 
     /// Levenshtein distance.
