@@ -95,7 +95,13 @@ static inline float pricecam_edgeWidth(PIX *pix) {
     int floor = (p98 - p2 + 9) / 10;
     unsigned long edges = 0;
     for (int i = floor; i < 256; i++) edges += step[i];
-    if (edges == 0) return 0;
+    if (edges == 0) {
+        // No step reaches a tenth of the contrast: the edges spread over more than 10 px,
+        // at least the contrast over the steepest step there is.
+        for (int i = floor - 1; i > 0; i--)
+            if (step[i] > 0) return (float)(p98 - p2) / (float)i;
+        return 0;
+    }
     int s90 = 255;
     c = 0;
     for (int i = floor; i < 256; i++) { c += step[i]; if (c * 10 >= edges * 9) { s90 = i; break; } }
