@@ -225,7 +225,7 @@ public final class PageReader {
         var edge = 0.0
         if !isFrame, options.blurredEdge > 0 {
             // Measured after the corrections, on the contrast Tesseract will see.
-            edge = Self.textArea(text, in: out).flatMap { out.cropped($0) }?.edgeWidth() ?? out.edgeWidth()
+            edge = out.edgeWidth()
             if let u = Preprocess.sharpening(edgeWidth: edge, blurredEdge: options.blurredEdge) {
                 plan.unsharp = u
                 out = Preprocess.apply(PreprocessPlan(unsharp: u), to: out)
@@ -233,27 +233,6 @@ public final class PageReader {
         }
         OCRLog.write("plan \(plan) shadow \(m.shadow) contrast \(m.contrast) edges spread \(edge) px \(m)")
         return out
-    }
-
-    /// The rectangle holding every box of `text` (clipped to `image`), where a page's blur is
-    /// measured: a receipt on an A4 scan leaves its ink under 2% of the whole image's pixels,
-    /// the floor of `edgeWidth`'s contrast, which then finds no edges (sroie-dev 307 blurred:
-    /// 0 px, so its 70 px glyphs were read unsharpened, as junk). Nil without boxes.
-    static func textArea(_ text: [Box], in image: GrayImage) -> Box? {
-        guard let first = text.first else { return nil }
-        var x0 = first.x, y0 = first.y, x1 = first.x + first.width, y1 = first.y + first.height
-        for b in text.dropFirst() {
-            x0 = min(x0, b.x)
-            y0 = min(y0, b.y)
-            x1 = max(x1, b.x + b.width)
-            y1 = max(y1, b.y + b.height)
-        }
-        x0 = max(0, x0)
-        y0 = max(0, y0)
-        x1 = min(image.width, x1)
-        y1 = min(image.height, y1)
-        guard x1 - x0 > 2, y1 - y0 > 2 else { return nil }
-        return Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The learned detector's text boxes as regions, at the full working size or with the

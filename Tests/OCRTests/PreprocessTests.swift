@@ -190,28 +190,6 @@ struct PreprocessTests {
         #expect(heavy >= 10, "\(heavy)")
     }
 
-    @Test("edge width: measured in the text's area, where a small receipt on a big white scan has its ink")
-    func edgeWidthInTextArea() throws {
-        let bars = Self.bars(ramp: 6)
-        let w = 1200, h = 800, x0 = 500, y0 = 300
-        var px = [UInt8](repeating: 230, count: w * h)
-        let b = bars.bytes()
-        for y in 0..<bars.height { for x in 0..<bars.width { px[(y0 + y) * w + x0 + x] = b[y * bars.width + x] } }
-        let page = GrayImage(luma: px, width: w, height: h, bytesPerRow: w)
-        // Ink is under 2% of the page: its whole-image edge spread says nothing.
-        #expect(page.edgeWidth() < AccuracyOptions().blurredEdge)
-        let boxes = [
-            Box(x: x0, y: y0, width: bars.width / 2, height: bars.height),
-            Box(x: x0 + bars.width / 2, y: y0, width: bars.width / 2, height: bars.height),
-        ]
-        let area = try #require(PageReader.textArea(boxes, in: page))
-        #expect(area == Box(x: x0, y: y0, width: bars.width / 2 * 2, height: bars.height))
-        let inText = try #require(page.cropped(area)).edgeWidth()
-        #expect(inText > AccuracyOptions().blurredEdge, "\(inText)")
-        #expect(PageReader.textArea([], in: page) == nil)
-        #expect(PageReader.textArea([Box(x: -50, y: -50, width: 100, height: 2000)], in: page) == Box(x: 0, y: 0, width: 50, height: h))
-    }
-
     @Test("sharpening: none at or under the blurred edge, a box half the spread, within 1...6 px")
     func sharpening() {
         #expect(Preprocess.sharpening(edgeWidth: 3.9, blurredEdge: 4) == nil)
