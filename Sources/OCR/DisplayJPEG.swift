@@ -19,8 +19,14 @@ public enum DisplayJPEG {
         Leptonica.silence()
         guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return nil }
         let bytes = [UInt8](data)
-        let pix = bytes.withUnsafeBufferPointer { pricecam_pixReadColour($0.baseAddress, $0.count) }
-        guard let pix else { return nil }
+        guard var pix = bytes.withUnsafeBufferPointer({ pricecam_pixReadColour($0.baseAddress, $0.count) }) else { return nil }
+        // Upright as the gray image read for its prices is (`ExifOrientation`), so boxes fall on it.
+        if let o = bytes.withUnsafeBufferPointer({ ExifOrientation.of(jpeg: $0) }),
+            let turned = ExifOrientation.upright(pix, orientation: o)
+        {
+            pricecam_pixDestroy(pix)
+            pix = turned
+        }
         defer { pricecam_pixDestroy(pix) }
         return encode(pix, quality: quality)
     }

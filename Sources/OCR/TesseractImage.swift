@@ -123,6 +123,15 @@ public final class GrayImage {
             guard let gray else {
                 throw .unreadable(path: path, reason: "cannot convert the image to 8-bit gray")
             }
+            // A phone's photo as it was held (`ExifOrientation`).
+            if format == pricecam_IFF_JFIF_JPEG, let o = ExifOrientation.of(jpeg: bytes), o != 1 {
+                guard let turned = ExifOrientation.upright(gray, orientation: o) else {
+                    pricecam_pixDestroy(gray)
+                    throw .unreadable(path: path, reason: "cannot turn the photo upright (Exif orientation \(o)): out of memory")
+                }
+                pricecam_pixDestroy(gray)
+                return GrayImage(owning: turned, dpi: dpi)
+            }
             return GrayImage(owning: gray, dpi: dpi)
         }
     }
