@@ -80,22 +80,20 @@ public final class ServerMetrics: Sendable {
 
     func answered() { requests.increment() }
 
-    func clients(delta: Int) {
-        let n = clientCount.withLock {
-            $0 += delta
-            return $0
-        }
-        liveClients.set(Double(n))
-    }
+    /// A browser attached to the live feed (`delta` 1) or gone (-1).
+    func clients(delta: Int) { Self.count(clientCount, by: delta, on: liveClients) }
 
     /// A browser camera reading started (`delta` 1) or ended (-1). A reading can outlive the
     /// route's slot (the route waits 10 s for it at most), so it is counted on its own.
-    func streams(delta: Int) {
-        let n = streamCount.withLock {
+    func streams(delta: Int) { Self.count(streamCount, by: delta, on: cameraStreams) }
+
+    /// `count` moved by `delta`, and `gauge` set to it.
+    private static func count(_ count: borrowing Mutex<Int>, by delta: Int, on gauge: Gauge) {
+        let n = count.withLock {
             $0 += delta
             return $0
         }
-        cameraStreams.set(Double(n))
+        gauge.set(Double(n))
     }
 
     /// The text `GET /metrics` answers.
