@@ -29,7 +29,7 @@ no metadata copied but the resolution: a file's dpi is kept, scaled by the scale
 perturbations as a scan at that resolution would say (pricecam gives it to Tesseract).
 Each perturbation's folder is written beside it under a temporary name and renamed into
 place when complete, replacing an older one; images are spread over --jobs processes.
-Images are read as decoded pixels (EXIF orientation is not applied, as pricecam does not);
+Images are read upright: a JPEG's EXIF orientation is applied, as pricecam applies it;
 alpha is composited on white; palette, CMYK and 16-bit images become RGB or 8-bit grey.
 """
 # bootstrap: --frames   (Pillow; run by scripts/bench-robustness.sh and scripts/test-robustness.sh)
@@ -43,7 +43,7 @@ import shutil
 import statistics
 import sys
 
-from PIL import Image, ImageChops, ImageFilter, ImageStat
+from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 NAMES = ["scale0.5", "scale0.35", "scale2", "rot+4", "rot-4", "tilt", "jpeg30", "blur", "dim"]
 
@@ -77,6 +77,8 @@ def load(path):
         raise Failure(f"{path}: no such image (named in gt.json)")
     except Exception as e:  # PIL.UnidentifiedImageError, OSError (truncated), DecompressionBomb...
         raise Failure(f"{path}: cannot read image: {e}")
+    if img.format == "JPEG":
+        img = ImageOps.exif_transpose(img)  # as pricecam reads a phone's JPEG: upright
     if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
         rgba = img.convert("RGBA")
         white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
