@@ -23,6 +23,11 @@ Perturbations:
   blur                 Gaussian blur, radius 0.15% of the longer side, at least 1 px
   dim                  dim light: tone curve to 45% brightness (gamma 1.15), then Gaussian
                        noise of sigma 3 grey levels per channel from a fixed seed
+  phone                a phone's photo of it: the image half the width of a 3:4 portrait
+                       frame (at least 15% taller than the image), on a dark grainy table,
+                       each corner moved up to 3% of its width (seeded by the entry's key),
+                       saved as a JPEG of quality 85 stored on its side with EXIF
+                       orientation 6, as most phones store a portrait photo
 
 Deterministic: the same input gives byte-identical outputs (fixed seeds, no time), with
 no metadata copied but the resolution: a file's dpi is kept, scaled by the scale
@@ -42,10 +47,11 @@ import random
 import shutil
 import statistics
 import sys
+import zlib
 
 from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
-NAMES = ["scale0.5", "scale0.35", "scale2", "rot+4", "rot-4", "tilt", "jpeg30", "blur", "dim"]
+NAMES = ["scale0.5", "scale0.35", "scale2", "rot+4", "rot-4", "tilt", "jpeg30", "blur", "dim", "phone"]
 
 TILT_SHRINK = 0.12      # the right edge's height lost, in parts of the image height
 DIM_LEVEL = 0.45        # white becomes 45% grey
@@ -54,6 +60,12 @@ DIM_NOISE_SIGMA = 3.0   # grey levels
 DIM_SEED = 20261125
 BLUR_FRACTION = 0.0015  # of the longer side
 PNG_LEVEL = 1          # zlib level: 3x faster than 6 on receipts, files ~15% larger
+PHONE_SHARE = 0.5       # of the frame's width the subject fills (a receipt held under the phone)
+PHONE_JITTER = 0.03     # each corner moved up to this share of the subject's width
+PHONE_TABLE = 70        # the table's grey level, +- PHONE_GRAIN
+PHONE_GRAIN = 25
+PHONE_QUALITY = 85      # a phone camera's JPEG
+PHONE_ORIENTATION = 6   # EXIF: stored turned a quarter counterclockwise, shown turned back
 
 
 class Failure(Exception):
@@ -208,7 +220,33 @@ def dim(img):
     return ImageChops.add(dark, noise, 1.0, -128), None
 
 
-def perturb(name, img):
+def phone(img, key):
+    w, h = img.size
+    W = round(w / PHONE_SHARE)
+    H = max(round(W * 4 / 3), round(h * 1.15))
+    rng = random.Random(zlib.crc32(key.encode("utf-8")))
+    def jitter():
+        return rng.uniform(-PHONE_JITTER, PHONE_JITTER) * w
+    x0, y0 = (W - w) / 2, (H - h) / 2
+    src = [(0, 0), (w, 0), (w, h), (0, h)]
+    dst = [(x0 + jitter(), y0 + jitter()), (x0 + w + jitter(), y0 + jitter()),
+           (x0 + w + jitter(), y0 + h + jitter()), (x0 + jitter(), y0 + h + jitter())]
+    back = perspective(src, dst)
+    # The table: coarse seeded grain, enlarged smooth.
+    gw, gh = max(1, W // 8), max(1, H // 8)
+    grain = Image.frombytes("L", (gw, gh), rng.randbytes(gw * gh))
+    lo, hi = PHONE_TABLE - PHONE_GRAIN, PHONE_TABLE + PHONE_GRAIN
+    table = grain.point([lo + (hi - lo) * v // 255 for v in range(256)]).resize((W, H), Image.Resampling.BICUBIC)
+    if img.mode != "L":
+        table = table.convert(img.mode)
+    warped = img.transform((W, H), Image.Transform.PERSPECTIVE, back, Image.Resampling.BICUBIC)
+    mask = Image.new("L", (w, h), 255).transform((W, H), Image.Transform.PERSPECTIVE, back, Image.Resampling.BILINEAR)
+    out = Image.composite(warped, table, mask)
+    fwd = perspective(dst, src)
+    return out, lambda x, y: apply_perspective(fwd, x, y)
+
+
+def perturb(name, img, key=""):
     if name == "scale0.5":
         return scale(img, 0.5, Image.Resampling.LANCZOS)
     if name == "scale0.35":
@@ -227,6 +265,8 @@ def perturb(name, img):
         return blur(img)
     if name == "dim":
         return dim(img)
+    if name == "phone":
+        return phone(img, key)
     raise ValueError(name)
 
 
@@ -234,7 +274,7 @@ def perturb(name, img):
 
 def out_key(key, name):
     stem, _ = os.path.splitext(key)
-    return stem + (".jpg" if name == "jpeg30" else ".png")
+    return stem + (".jpg" if name in ("jpeg30", "phone") else ".png")
 
 
 def save(img, path, name, dpi):
@@ -242,6 +282,11 @@ def save(img, path, name, dpi):
     extra = {"dpi": dpi} if dpi else {}
     if name == "jpeg30":
         img.save(path, "JPEG", quality=30, subsampling=2, optimize=False, progressive=False, **extra)
+    elif name == "phone":
+        exif = Image.Exif()
+        exif[0x0112] = PHONE_ORIENTATION
+        img.transpose(Image.Transpose.ROTATE_90).save(
+            path, "JPEG", quality=PHONE_QUALITY, optimize=False, progressive=False, exif=exif.tobytes(), **extra)
     else:
         img.save(path, "PNG", compress_level=PNG_LEVEL, **extra)
 
@@ -252,7 +297,7 @@ def one_image(job):
     img, dpi = load(path)
     result = {}
     for name in names:
-        out, forward = perturb(name, img)
+        out, forward = perturb(name, img, key)
         out_dpi = None
         if dpi and dpi[0] > 0 and dpi[1] > 0:  # scales with a scale perturbation, as a scan's would
             out_dpi = (round(dpi[0] * out.size[0] / img.size[0]), round(dpi[1] * out.size[1] / img.size[1])) \

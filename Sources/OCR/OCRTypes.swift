@@ -28,4 +28,11 @@ extension RecognizedPage {
         let mapped = lines.map { $0.mappingBoxes { clip($0.scaled(by: factor)) } }
         return RecognizedPage(width: width, height: height, lines: mapped, milliseconds: milliseconds)
     }
+
+    /// The page read on a crop of an image of `width` × `height` whose top left lay at `x`, `y`,
+    /// with its boxes moved back onto that image.
+    public func placed(atX x: Int, y: Int, width: Int, height: Int) -> RecognizedPage {
+        let mapped = lines.map { $0.mappingBoxes { Box(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) } }
+        return RecognizedPage(width: width, height: height, lines: mapped, milliseconds: milliseconds)
+    }
 }

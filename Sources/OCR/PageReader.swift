@@ -131,11 +131,21 @@ public final class PageReader {
         case .page:
             var (upright, regions) = (upright, regions)
             if let levelled = try levelled(upright, regions: regions, isFrame: image.isFrame) { (upright, regions) = levelled }
+            // The document alone when it is a small part of the picture (`documentArea`).
+            let whole = (width: upright.width, height: upright.height)
+            let area = image.isFrame ? nil : Self.documentArea(regions, in: upright)
+            if let area, let crop = upright.cropped(area) {
+                OCRLog.write("document in \(area) of \(whole.width)x\(whole.height): read alone")
+                upright = crop
+                regions = regions.map { $0.moved(byX: -area.x, y: -area.y) }
+            }
             let text = regions.map(\.rect)
             let page = try readPage(
                 normalized(upright, isFrame: image.isFrame, text: text), isFrame: image.isFrame, original: image,
                 lineGlyph: Self.lineGlyph(regions), text: text)
-            return try withPriceColumn(page, regions: regions, in: upright, isFrame: image.isFrame)
+            let read = try withPriceColumn(page, regions: regions, in: upright, isFrame: image.isFrame)
+            guard let area, upright.width != whole.width || upright.height != whole.height else { return read }
+            return read.placed(atX: area.x, y: area.y, width: whole.width, height: whole.height)
         }
     }
 
@@ -234,6 +244,72 @@ public final class PageReader {
         OCRLog.write("plan \(plan) shadow \(m.shadow) contrast \(m.contrast) edges spread \(edge) px \(m)")
         return out
     }
+
+    /// The part of a picture a document read whole takes: the rectangle of its text boxes,
+    /// grown by `documentMargin` line heights on every side, when that is at most
+    /// `documentShare` of the picture. Tesseract's page layout reads everything it is given: a
+    /// receipt photographed on a grainy table had the grain read as lines that ran into the
+    /// receipt's (`zu zahlen` joined to junk and a wrong amount), and the table's dark set off
+    /// the shadow correction meant for the paper. Nil when the text fills most of the picture
+    /// (a scan, a cropped photo) or the picture around it is as light as its paper (a receipt
+    /// on an A4 scan): those are read as they are.
+    static func documentArea(_ regions: [TextRegion], in image: GrayImage) -> Box? {
+        guard let first = regions.first else { return nil }
+        let m = documentMargin * (lineGlyph(regions) ?? first.glyphHeight)
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for r in regions {
+            x0 = min(x0, r.rect.x)
+            y0 = min(y0, r.rect.y)
+            x1 = max(x1, r.rect.x + r.rect.width)
+            y1 = max(y1, r.rect.y + r.rect.height)
+        }
+        let area = Box(
+            x: max(0, x0 - m), y: max(0, y0 - m), width: min(image.width, x1 + m) - max(0, x0 - m),
+            height: min(image.height, y1 + m) - max(0, y0 - m))
+        guard area.width > 0, area.height > 0,
+            Double(area.width * area.height) <= documentShare * Double(image.width * image.height)
+        else { return nil }
+        // Around a scanned receipt lies the scanner's white lid, which Tesseract reads as the
+        // blank it is; around a photographed one, a table.
+        let (inside, outside) = medianLevels(image, inside: area)
+        return Double(outside) < surroundShade * Double(inside) ? area : nil
+    }
+
+    /// How dark the surround of a document must be, against its paper, for the document to be
+    /// cut out of the picture: a quarter darker is no paper of the same sheet or lid.
+    static let surroundShade = 0.75
+
+    /// The median gray levels inside and outside `area` of `image` (every pixel of a grid of
+    /// about 100 000).
+    static func medianLevels(_ image: GrayImage, inside area: Box) -> (inside: Int, outside: Int) {
+        let px = image.bytes()
+        let step = max(1, Int((Double(image.width * image.height) / 100_000).squareRoot()))
+        var hin = [Int](repeating: 0, count: 256), hout = [Int](repeating: 0, count: 256)
+        for y in stride(from: 0, to: image.height, by: step) {
+            let inRow = y >= area.y && y < area.y + area.height
+            for x in stride(from: 0, to: image.width, by: step) {
+                let v = Int(px[y * image.width + x])
+                if inRow && x >= area.x && x < area.x + area.width { hin[v] += 1 } else { hout[v] += 1 }
+            }
+        }
+        func median(_ h: [Int]) -> Int {
+            let n = h.reduce(0, +)
+            var acc = 0
+            for v in 0..<256 {
+                acc += h[v]
+                if 2 * acc >= n { return v }
+            }
+            return 255
+        }
+        return (median(hin), median(hout))
+    }
+
+    /// Line heights of paper kept around a document's text: Tesseract finds a line by the
+    /// background about it, and a receipt's own margins are a few lines wide.
+    static let documentMargin = 3
+    /// Most of a picture a document may take and still be cut out of it: a frame at least
+    /// twice the text's area is mostly something else (a table, a scanner's lid).
+    static let documentShare = 0.5
 
     /// The learned detector's text boxes as regions, at the full working size or with the
     /// working image's longest side at most `side`.
@@ -700,7 +776,9 @@ public final class PageReader {
             OCRLog.write("line glyph \(g) px: page read at \(big.width)x\(big.height)")
             page = try engine().recognize(big).rescaled(
                 by: Double(prepared.width) / Double(big.width), width: prepared.width, height: prepared.height)
-        } else if let small = options.preprocess && options.downscale ? downscaled(prepared, lineGlyph: lineGlyph, text: text) : nil {
+        } else if let small = options.preprocess && options.downscale
+            ? downscaled(prepared, pixels: image.width * image.height, lineGlyph: lineGlyph, text: text) : nil
+        {
             readPixels = small.width * small.height
             // Boxes go back to `prepared`'s pixels; the second pass re-reads lines there.
             page = try engine().recognize(small).rescaled(
@@ -727,7 +805,9 @@ public final class PageReader {
         let improved = second.improve(page, image: prepared)
         // Nothing found on a photo: a last, sparse-text reading (not on live frames: it costs
         // about four first passes).
-        if options.sparse, !isFrame, judge.prices(in: improved.lines).isEmpty, let sparse = try sparseRead(prepared) {
+        if options.sparse, !isFrame, judge.prices(in: improved.lines).isEmpty,
+            let sparse = try sparseRead(prepared, pixels: image.width * image.height)
+        {
             return sparse
         }
         return improved
@@ -759,16 +839,19 @@ public final class PageReader {
     /// The glyph height is the ink's connected components' median; when they are too few to
     /// trust (noise or a dim page breaks the glyphs apart: a dim, noisy 35 MP sroie-dev scan
     /// gave none, and its whole-size page reading ran past Tesseract's 60 s deadline), the
-    /// detector's text lines' (`lineGlyph`, measured on their ink) stand in.
-    func downscaled(_ image: GrayImage, lineGlyph: Int? = nil, text: [Box] = []) -> GrayImage? {
-        guard image.width * image.height > Preprocess.downscaleMinimumPixels else { return nil }
+    /// detector's text lines' (`lineGlyph`, measured on their ink) stand in. `pixels`: the
+    /// whole picture's, when `image` is the document cut out of it (`documentArea`), so a
+    /// picture is shrunk or not as it was before the cut.
+    func downscaled(_ image: GrayImage, pixels: Int? = nil, lineGlyph: Int? = nil, text: [Box] = []) -> GrayImage? {
+        let pixels = pixels ?? image.width * image.height
+        guard pixels > Preprocess.downscaleMinimumPixels else { return nil }
         let m = Preprocess.measure(image, text: text)
         var g = Preprocess.glyphHeight(image, measurements: m)
         if g.count < Preprocess.trustedGlyphs, let line = lineGlyph, line > 0 {
             OCRLog.write("glyph height \(g.height) (\(g.count) components): the detector's lines' \(line) px instead")
             g = (line, Preprocess.trustedGlyphs)
         }
-        let factor = Preprocess.downscale(glyphHeight: g.height, count: g.count, pixels: image.width * image.height)
+        let factor = Preprocess.downscale(glyphHeight: g.height, count: g.count, pixels: pixels)
         OCRLog.write("glyph height \(g.height) (\(g.count) components) -> scale \(factor.map { "\($0)" } ?? "1")")
         guard let factor else { return nil }
         return image.scaled(by: factor)
@@ -779,12 +862,13 @@ public final class PageReader {
     static let sparseMinimumConfidence = 0.6
 
     /// `image` read 2× enlarged with psm 11 (sparse text: no layout, every blob of text on
-    /// its own), when it is at most 1 MP; the page when it holds a confident price, else nil.
+    /// its own), when it is at most 1 MP (`pixels`: the whole picture's, as for `downscaled`);
+    /// the page when it holds a confident price, else nil.
     /// Small isolated tags on a busy frame (Fixtures/small frame_0002: "$32.50", "$2.00")
     /// give psm 6 no line at all, at any scale; psm 11 at 2× finds them (3× and 2.5× also
     /// found junk on negatives).
-    func sparseRead(_ image: GrayImage) throws(OCRError) -> RecognizedPage? {
-        guard image.width * image.height <= Preprocess.downscaleMinimumPixels,
+    func sparseRead(_ image: GrayImage, pixels: Int? = nil) throws(OCRError) -> RecognizedPage? {
+        guard pixels ?? image.width * image.height <= Preprocess.downscaleMinimumPixels,
             let big = image.scaled(by: Self.sparseScale)
         else { return nil }
         let page = try engine().recognize(big, pageSegmentationMode: 11)

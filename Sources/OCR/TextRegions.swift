@@ -38,6 +38,13 @@ public struct TextRegion: Sendable, Hashable {
         self.slope = slope
         self.thickness = thickness ?? Double(rect.height)
     }
+
+    /// The same region on a crop whose top left was at (-x, -y) of its image (or back).
+    func moved(byX x: Int, y: Int) -> TextRegion {
+        var r = self
+        r.rect = Box(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height)
+        return r
+    }
 }
 
 /// Layout rules over the text regions the detector found (`TextDetector.regions`): which are

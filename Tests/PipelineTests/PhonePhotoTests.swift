@@ -16,8 +16,9 @@ struct PhonePhotoTests {
         + [0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00]
         + [0x00, 0x00, 0x00, 0x00]
 
-    @Test("a receipt stored on its side with Exif orientation 6 reads its total at the generator's box")
-    func sideways() throws {
+    /// The clean fixture receipt_0001, its total and the box the generator drew it in (from the
+    /// generator's gt.json).
+    static func receipt() throws -> (image: GrayImage, total: Decimal, drawn: [Int]) {
         let folder = FixtureRegressionTests.root.appendingPathComponent("Fixtures/clean")
         let gt = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("gt.json"))) as? [String: [String: Any]])
@@ -25,10 +26,16 @@ struct PhonePhotoTests {
         let total = try #require((truth["total"] as? String).flatMap { Decimal(string: $0) })
         let amounts = try #require(truth["amounts"] as? [String]), boxes = try #require(truth["boxes"] as? [[Int]])
         let drawn = try #require(amounts.firstIndex { Decimal(string: $0) == total }.map { boxes[$0] })
+        return (try GrayImage.load(path: folder.appendingPathComponent("receipt_0001.png").path), total, drawn)
+    }
+
+    @Test("a receipt stored on its side with Exif orientation 6 reads its total at the generator's box")
+    func sideways() throws {
+        let (receipt, total, drawn) = try Self.receipt()
 
         // The upright receipt turned a quarter counterclockwise is what the sensor stored;
         // orientation 6 tells a viewer to turn it a quarter clockwise.
-        let upright = try GrayImage.load(path: folder.appendingPathComponent("receipt_0001.png").path)
+        let upright = receipt
         let stored = try #require(ExifOrientation.upright(upright.pix, orientation: 8).map { GrayImage(owning: $0) })
         #expect(stored.width == upright.height && stored.height == upright.width)
         let path = NSTemporaryDirectory() + "pricecam-phone-\(UUID().uuidString).jpg"
@@ -43,5 +50,36 @@ struct PhonePhotoTests {
         let box = try #require(found.match.box)
         // Within a line's height of where the generator drew it, in the upright image's pixels.
         #expect(abs(box.x + box.width - (drawn[0] + drawn[2])) <= drawn[3] && abs(box.y - drawn[1]) <= drawn[3], "\(box) vs \(drawn)")
+    }
+
+    @Test("a receipt photographed on a dark table is read alone, its total at the generator's box")
+    func onATable() throws {
+        let (receipt, total, drawn) = try Self.receipt()
+
+        // The receipt in the middle of a picture 9/4 as wide and 3/2 as tall (its text under half
+        // of it), on a table of 8 px grains of grey 60-80 (a fixed sequence).
+        let (w, h) = (receipt.width, receipt.height)
+        let (W, H) = (w * 9 / 4, h * 3 / 2), (x0, y0) = ((W - w) / 2, (H - h) / 2)
+        var seed: UInt32 = 20_261_126
+        var grain = [UInt8](repeating: 0, count: (W / 8 + 1) * (H / 8 + 1))
+        for i in grain.indices {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            grain[i] = UInt8(60 + Int(seed >> 24) % 21)
+        }
+        var px = [UInt8](repeating: 0, count: W * H)
+        for y in 0..<H { for x in 0..<W { px[y * W + x] = grain[(y / 8) * (W / 8 + 1) + x / 8] } }
+        let paper = receipt.bytes()
+        for y in 0..<h { for x in 0..<w { px[(y0 + y) * W + x0 + x] = paper[y * w + x] } }
+        let path = NSTemporaryDirectory() + "pricecam-table-\(UUID().uuidString).jpg"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(try #require(GrayImage(luma: px, width: W, height: H, bytesPerRow: W).jpeg(quality: 95))).write(
+            to: URL(fileURLWithPath: path))
+
+        let result = try DatasetRegressionTests.extractor(currency: "GBP").extract(path: path)
+        #expect(result.error == nil)
+        let found = try #require(result.prices.first { $0.match.amount == total }, "\(result.prices.map(\.match.amount))")
+        let box = try #require(found.match.box)
+        let (right, top) = (x0 + drawn[0] + drawn[2], y0 + drawn[1])
+        #expect(abs(box.x + box.width - right) <= drawn[3] && abs(box.y - top) <= drawn[3], "\(box) vs \(drawn) + \(x0), \(y0)")
     }
 }
