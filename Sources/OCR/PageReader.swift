@@ -279,24 +279,19 @@ public final class PageReader {
     /// cut out of the picture: a quarter darker is no paper of the same sheet or lid.
     static let surroundShade = 0.75
 
-    /// The median gray levels inside and outside `area` of `image` (every pixel of a grid of
-    /// about 100 000).
+    /// The median gray levels inside and outside `area` of `image`, from about 100 000 pixels
+    /// sampled on a grid (the outside's: the whole picture's samples less the area's).
     static func medianLevels(_ image: GrayImage, inside area: Box) -> (inside: Int, outside: Int) {
-        let px = image.bytes()
         let step = max(1, Int((Double(image.width * image.height) / 100_000).squareRoot()))
-        var hin = [Int](repeating: 0, count: 256), hout = [Int](repeating: 0, count: 256)
-        for y in stride(from: 0, to: image.height, by: step) {
-            let inRow = y >= area.y && y < area.y + area.height
-            for x in stride(from: 0, to: image.width, by: step) {
-                let v = Int(px[y * image.width + x])
-                if inRow && x >= area.x && x < area.x + area.width { hin[v] += 1 } else { hout[v] += 1 }
-            }
-        }
-        func median(_ h: [Int]) -> Int {
-            let n = h.reduce(0, +)
+        let whole = image.tileHistograms(columns: 1, rows: 1, step: step).first ?? []
+        let hin = image.cropped(area)?.tileHistograms(columns: 1, rows: 1, step: step).first ?? []
+        guard whole.count == 256, hin.count == 256 else { return (0, 0) }
+        let hout = (0..<256).map { whole[$0] > hin[$0] ? whole[$0] - hin[$0] : 0 }
+        func median(_ h: [UInt32]) -> Int {
+            let n = h.reduce(0) { $0 + Int($1) }
             var acc = 0
             for v in 0..<256 {
-                acc += h[v]
+                acc += Int(h[v])
                 if 2 * acc >= n { return v }
             }
             return 255
