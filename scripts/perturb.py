@@ -30,7 +30,7 @@ Perturbations:
                        orientation 6, as most phones store a portrait photo
 
 Deterministic: the same input gives byte-identical outputs (fixed seeds, no time), with
-no metadata copied but the resolution: a file's dpi is kept, scaled by the scale
+no metadata copied but the resolution (phone's copies add their EXIF orientation): a file's dpi is kept, scaled by the scale
 perturbations as a scan at that resolution would say (pricecam gives it to Tesseract).
 Each perturbation's folder is written beside it under a temporary name and renamed into
 place when complete, replacing an older one; images are spread over --jobs processes.
