@@ -256,16 +256,10 @@ public final class PageReader {
     static func documentArea(_ regions: [TextRegion], in image: GrayImage) -> Box? {
         guard let first = regions.first else { return nil }
         let m = documentMargin * (lineGlyph(regions) ?? first.glyphHeight)
-        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-        for r in regions {
-            x0 = min(x0, r.rect.x)
-            y0 = min(y0, r.rect.y)
-            x1 = max(x1, r.rect.x + r.rect.width)
-            y1 = max(y1, r.rect.y + r.rect.height)
-        }
+        let text = regions.dropFirst().reduce(first.rect) { $0.union($1.rect) }
+        let x0 = max(0, text.x - m), y0 = max(0, text.y - m)
         let area = Box(
-            x: max(0, x0 - m), y: max(0, y0 - m), width: min(image.width, x1 + m) - max(0, x0 - m),
-            height: min(image.height, y1 + m) - max(0, y0 - m))
+            x: x0, y: y0, width: min(image.width, text.x + text.width + m) - x0, height: min(image.height, text.y + text.height + m) - y0)
         guard area.width > 0, area.height > 0,
             Double(area.width * area.height) <= documentShare * Double(image.width * image.height)
         else { return nil }
@@ -287,16 +281,7 @@ public final class PageReader {
         let hin = image.cropped(area)?.tileHistograms(columns: 1, rows: 1, step: step).first ?? []
         guard whole.count == 256, hin.count == 256 else { return (0, 0) }
         let hout = (0..<256).map { whole[$0] > hin[$0] ? whole[$0] - hin[$0] : 0 }
-        func median(_ h: [UInt32]) -> Int {
-            let n = h.reduce(0) { $0 + Int($1) }
-            var acc = 0
-            for v in 0..<256 {
-                acc += Int(h[v])
-                if 2 * acc >= n { return v }
-            }
-            return 255
-        }
-        return (median(hin), median(hout))
+        return (ImageMeasurements.percentile(hin, 0.5), ImageMeasurements.percentile(hout, 0.5))
     }
 
     /// Line heights of paper kept around a document's text: Tesseract finds a line by the
