@@ -93,13 +93,16 @@ sleep 3
 "$BIN" live --device /dev/video0 --size 640x480 $FMT --frames 5 $CONV > /dev/null 2> "$OUT/err-busy.err"; echo $? > "$OUT/err-busy.rc"
 wait $FIRST
 
-# 5. the device disappears mid-stream (driver unbound): clear error, exit 3, no hang
-( "$BIN" live --device /dev/video0 --size 640x480 $FMT --duration 60 $CONV --format jsonl --stats --stats-interval 0.5 \
+# 5. the device disappears mid-stream (driver unbound): clear error, exit 3, no hang.
+# The duration only ends a run whose unbind never came: in a slow emulation the first
+# read has taken 69 s (CI, 2026-11-26), and a run that ended on its own before the
+# unbind exits 0 and proves nothing about a vanished device.
+( "$BIN" live --device /dev/video0 --size 640x480 $FMT --duration 600 $CONV --format jsonl --stats --stats-interval 0.5 \
       > "$OUT/err-gone.jsonl" 2> "$OUT/err-gone.err"
   echo $? > "$OUT/err-gone.rc"; echo "$(now)" > "$OUT/err-gone.end" ) &
 GONE=$!
 # unplug once it is streaming and reading frames
-wait_for '"processed":[1-9]' "$OUT/err-gone.jsonl" 120 || log "nothing processed before the unbind after 120 s"
+wait_for '"processed":[1-9]' "$OUT/err-gone.jsonl" 400 || log "nothing processed before the unbind after 400 s"
 echo "$(now)" > "$OUT/err-gone.start"
 echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind 2> "$OUT/unbind.err" || log "unbind failed"
 stop_stream
