@@ -30,6 +30,10 @@ public protocol PriceJudge: Sendable {
     /// Whether `line` names another amount than the one to pay: a subtotal, a tax, a
     /// discount, a rounding, a count of items (`Sub Total`, `Total GST`, `Total Qty`).
     func namesAnotherAmount(_ line: TextLine) -> Bool
+    /// Whether the rest of the page confirms `amount` as the total read on line `line` of
+    /// `lines` (printed again, paid, or the sum of the lines above): such a reading is not
+    /// misread, and the second pass does not vote on it.
+    func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool
 }
 
 extension PriceReading {
@@ -59,6 +63,8 @@ extension PriceJudge {
     public func namesTotal(_ line: TextLine) -> Bool { false }
     /// ... nor another amount.
     public func namesAnotherAmount(_ line: TextLine) -> Bool { false }
+    /// ... nor a confirmed total.
+    public func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool { false }
 
     /// How good a reading of one line is: parser validity first (each price counts 1, a
     /// "range" — often a misread dash — −0.5), then the prices' own confidence (the words they

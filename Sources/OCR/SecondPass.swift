@@ -253,6 +253,15 @@ struct SecondPass {
             guard !judge.namesAnotherAmount(line), let current = judge.prices(in: [line]).first(where: { $0.isTotal }) else {
                 continue
             }
+            // An amount the rest of the page confirms (printed again, paid, the sum of the lines
+            // above) is not misread: re-reads of the one line could only outvote two readings
+            // that agree (sroie-dev 087 at half size: `Total Rounded 538.00` under `Total RM
+            // Including GST 538.00`, its box taking in the line above, re-read `898,00` three
+            // times).
+            if judge.confirmsTotal(current.amount, line: i, of: page.lines) {
+                OCRLog.write("total vote: [\(line.text)] confirmed by the page")
+                continue
+            }
             let h = max(Self.medianHeight(line), 1)
             guard let region = Self.region(around: line, height: h, in: image) else { continue }
             var readings: [(PriceReading, TextLine)] = []

@@ -1,5 +1,5 @@
 public import Conversion
-import Foundation
+public import Foundation
 public import Geometry
 public import OCR
 public import PriceParsing
@@ -190,4 +190,7 @@ public struct ParserJudge: PriceJudge {
 
     public func namesTotal(_ line: TextLine) -> Bool { PriceParser.namesTotal(line) }
     public func namesAnotherAmount(_ line: TextLine) -> Bool { PriceParser.namesAnotherAmount(line) }
+    public func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool {
+        parser.confirmsTotal(amount, line: line, of: lines)
+    }
 }

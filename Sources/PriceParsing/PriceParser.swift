@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 #if canImport(Geometry)
     public import Geometry  // (absent when the parser is compiled alone: scripts/bench-parse.sh)
 #endif
@@ -64,6 +64,17 @@ public struct PriceParser: Sendable {
         perLine = MenuPrices.withoutTiny(MenuPrices.withoutReferences(perLine, lines: lines, options: options))
         TotalChoice.mark(&perLine, lines: lines, options: options)
         return TaxPairs.marked(perLine, lines: lines)
+    }
+
+    /// Whether the rest of the page confirms `amount` as the total read on line `line` of
+    /// `lines`: another line prints it, the payment (cash less change, a card, exact cash) is
+    /// it, or the priced lines right above add up to it (`TotalChoice.confirmations`). A zero
+    /// is never confirmed: a receipt prints `0.00` on many lines (discount, rounding, change).
+    public func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool {
+        guard amount > 0, lines.indices.contains(line) else { return false }
+        let perLine = lines.map { parse($0) }
+        if perLine.indices.contains(where: { l in l != line && perLine[l].contains { $0.amount == amount } }) { return true }
+        return TotalChoice.confirmations(amount, line: line, perLine: perLine, payment: Payment.find(perLine, lines: lines)) > 0
     }
 
     /// Every price in a plain text line.

@@ -80,10 +80,12 @@ enum ReceiptArithmetic {
         if roundedFrom(read.amount, perLine, above: t), !roundedFrom(paid, perLine, above: t) { return }
         // A single payment reading is one reading against one, however sure: a card line's
         // `26,81` under a big, right `SUMME 28,81` read less surely. It repairs only when the
-        // page prints its amount once more (the card slip's `EUR 134,39`).
+        // page says its amount once more: printed again (the card slip's `EUR 134,39`), or as
+        // the sum of the priced lines right above the total (sroie-dev 298 at half size:
+        // `TOTAL 12.060` under `11.32` and `GST 0.68`, paid `CASH 12,00`).
         if p.cashLessChange == nil {
             let printed = perLine.indices.filter { l in l != t && perLine[l].contains { $0.amount == paid } }
-            guard printed.count >= 2 else { return }
+            guard printed.count >= 2 || TotalChoice.addends(of: paid, line: t, perLine: perLine) != nil else { return }
         }
         // Compared with the amount and with the digits as printed: `19,416` (a stray `1`, parsed
         // as thousands) is one edit from `19,46`, not four.

@@ -18,8 +18,8 @@ import Foundation
 /// - **arithmetic**: cash handed over less the change is the total; a card or exact cash
 ///   payment repeats it; the lines right above it (subtotal, tax, discount, rounding) add up
 ///   to it.
-/// The highest score wins; among equals the last line wins, unless an earlier one is printed
-/// markedly taller or read far more surely. A best score below zero marks nothing. When the
+/// The highest score wins; among equals a positive amount over a zero, then the last line,
+/// unless an earlier one is printed markedly taller or read far more surely. A best score below zero marks nothing. When the
 /// cash and change lines give an amount that no candidate has but a price above the payment
 /// has, that price is the total (the keyword was misread).
 enum TotalChoice {
@@ -185,10 +185,18 @@ enum TotalChoice {
         for c in candidates {
             if let b = best {
                 if c.score < b.score { continue }
-                // an earlier, taller total of the same score stays
-                if c.score == b.score, b.height * tallerRatio.denominator > c.height * tallerRatio.numerator { continue }
-                // so does one read far more surely
-                if c.score == b.score, c.confidence * Double(surerRatio) < b.confidence { continue }
+                if c.score == b.score {
+                    // Nothing to pay is not the amount paid: a zero on a total line is a field
+                    // left empty (savings, a voucher, a second tax rate), and a positive amount
+                    // of the same score is the total wherever it stands.
+                    if c.amount == 0, b.amount > 0 { continue }
+                    if b.amount != 0 || c.amount == 0 {
+                        // an earlier, taller total of the same score stays
+                        if b.height * tallerRatio.denominator > c.height * tallerRatio.numerator { continue }
+                        // so does one read far more surely
+                        if c.confidence * Double(surerRatio) < b.confidence { continue }
+                    }
+                }
             }
             best = c
         }
@@ -270,19 +278,19 @@ struct Payment {
     static func find(_ perLine: [[PriceMatch]], lines: [TextLine]) -> Payment? {
         func tender(_ l: Int) -> Bool {
             (ReceiptArithmetic.cash.matches(lines[l]) || card.matches(lines[l])) && !ReceiptArithmetic.change.matches(lines[l])
-                && !TotalKeywords.matches(lines[l]) && perLine[l].contains { $0.amount > 0 }
+                && !TotalKeywords.matches(lines[l]) && paid(on: perLine[l]) != nil
         }
         guard let first = lines.indices.first(where: tender) else { return byChange(perLine, lines: lines) }
         var amounts: [Decimal] = []
         for l in first..<lines.count where tender(l) {
-            if let a = perLine[l].last(where: { $0.amount > 0 })?.amount { amounts.append(a) }
+            if let a = paid(on: perLine[l])?.amount { amounts.append(a) }
         }
         var cash: (Decimal, Double)? = nil
         var single: (Decimal, Double, Bool)? = nil
         let cashLine = (first..<lines.count).first(where: { tender($0) && ReceiptArithmetic.cash.matches(lines[$0]) })
-        if let c = cashLine, let given = perLine[c].last(where: { $0.amount > 0 }) {
+        if let c = cashLine, let given = paid(on: perLine[c]) {
             if let r = ((c + 1)..<lines.count).first(where: { ReceiptArithmetic.change.matches(lines[$0]) }),
-                let back = perLine[r].last(where: { $0.amount >= 0 })
+                let back = paid(on: perLine[r], zero: true)
             {
                 cash = (given.amount - back.amount, min(given.confidence, back.confidence))
             } else if c + 1 < lines.count, perLine[c + 1].count == 1, let zero = perLine[c + 1].first, zero.amount == 0,
@@ -296,11 +304,22 @@ struct Payment {
                 single = (given.amount, given.confidence, false)
             }
         } else if cashLine == nil, let c = (first..<lines.count).first(where: { tender($0) && card.matches(lines[$0]) }),
-            let m = perLine[c].last(where: { $0.amount > 0 })
+            let m = paid(on: perLine[c])
         {
             single = (m.amount, m.confidence, true)
         }
         return Payment(firstLine: first, amounts: amounts, cashLessChange: cash, tendered: single)
+    }
+
+    /// The amount on a payment or change line, by its size: tills print the money handed over
+    /// or given back as a credit (`Cash -20.00`, `Change -9.55`) as often as plain, and the
+    /// sign says nothing about how much was paid (sroie-dev 223 at half size: `Cash -20.00`,
+    /// `CHANGE 10.10` under `Total RM Incl. of GST 9.90`). Its last amount that is not zero;
+    /// with `zero`, its last amount (exact cash: `Change 0.00`).
+    static func paid(on matches: [PriceMatch], zero: Bool = false) -> PriceMatch? {
+        guard var m = matches.last(where: { zero || $0.amount != 0 }) else { return nil }
+        m.amount = abs(m.amount)
+        return m
     }
 
     /// A cash line whose word OCR lost (`CAL g RM 73.00`, `| Fay 25.15`, `ASH 10.00`): on a page
@@ -310,11 +329,11 @@ struct Payment {
     static func byChange(_ perLine: [[PriceMatch]], lines: [TextLine]) -> Payment? {
         guard
             let r = lines.indices.first(where: {
-                ReceiptArithmetic.change.matches(lines[$0]) && perLine[$0].contains { $0.amount >= 0 }
+                ReceiptArithmetic.change.matches(lines[$0]) && !perLine[$0].isEmpty
             }),
             r > 0, !TotalKeywords.matches(lines[r - 1]), !TotalKeywords.namesAnother(lines[r - 1]),
             let given = perLine[r - 1].last(where: { $0.amount > 0 }),
-            let back = perLine[r].last(where: { $0.amount >= 0 }), back.amount < given.amount
+            let back = paid(on: perLine[r], zero: true), back.amount < given.amount
         else { return nil }
         return Payment(
             firstLine: r - 1, amounts: [given.amount],

@@ -86,7 +86,9 @@ enum TotalKeywords {
     /// rounding (`Discount`, `Rabatt`, `Remise`, `Descuento`, `Sconto`, `Korting`, `Rounding`,
     /// `Rundung`, `Arrondi`, `Redondeo`, `Arrotondamento`, `Afronding`), or a count of items
     /// (`Qty`, `Items`, `Anzahl`, `Artikel`, `Stück`, `Articles`, `Artículos`, `Articoli`,
-    /// `点数`).
+    /// `点数`), or what a loyalty card saved (`Total Savings`, `You saved`, `Ersparnis`,
+    /// `Économies`, `Ahorro`, `Risparmio`, `Besparing`, `Oszczędność`, `Úspora`, `Tasarruf`,
+    /// `Экономия`: sroie-dev 223 at half size marked `Total Savings 0` under the amount paid).
     static let another = ReceiptKeywords(
         words: [
             "subtotal", "sub", "zwischensumme", "zwsumme", "sous", "subtotale", "subtotaal", "tussentotaal", "podsuma",
@@ -96,6 +98,9 @@ enum TotalKeywords {
             "rounding", "rundung", "arrondi", "redondeo", "arrotondamento", "afronding",
             "qty", "quantity", "items", "item", "anzahl", "artikel", "stück", "stuck", "articles", "artículos", "articoli",
             "artikelen", "pcs",
+            "savings", "saving", "saved", "you save", "ersparnis", "gespart", "économie", "économies", "ahorro",
+            "ahorrado", "risparmio", "besparing", "oszczędność", "úspora", "megtakarítás", "tasarruf", "экономия",
+            "економія",
         ],
         substrings: ["小計", "小计", "소계", "税抜", "点数", "ส่วนลด"])
 

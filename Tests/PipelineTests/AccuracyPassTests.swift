@@ -258,10 +258,44 @@ struct AccuracyPassTests {
         #expect(judge.prices(in: [page.lines[sub]]).contains { $0.isTotal }, "a line alone with a total word is a total")
         let totals = page.lines.filter { judge.prices(in: [$0]).contains(where: \.isTotal) && !judge.namesAnotherAmount($0) }
         try #require(totals.count == 1 && judge.prices(in: totals).contains { $0.amount == want }, "\(totals.map(\.text))")
-        // Only the TOTAL line is read again: at 1× and 2×, which agree with the page.
-        var pass = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        // Only the TOTAL line is read again: at 1× and 2×, which agree with the page (with a
+        // judge that takes no total as confirmed by the page: the subtotal and tax above add up
+        // to this one).
+        var pass = SecondPass(engine: engine, judge: Unconfirming(base: judge), maxRereads: 0)
         _ = pass.improve(page, image: image)
         #expect(pass.voteRereads == 2, "\(pass.voteRereads) re-reads")
+        // With the parser's own judge the page confirms the total: nothing is voted on.
+        var confirmed = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        _ = confirmed.improve(page, image: image)
+        #expect(confirmed.voteRereads == 0, "\(confirmed.voteRereads) re-reads")
+    }
+
+    /// The parser's judge, except that the page confirms no total.
+    struct Unconfirming: PriceJudge {
+        let base: ParserJudge
+        func prices(in lines: [TextLine]) -> [PriceReading] { base.prices(in: lines) }
+        func namesTotal(_ line: TextLine) -> Bool { base.namesTotal(line) }
+        func namesAnotherAmount(_ line: TextLine) -> Bool { base.namesAnotherAmount(line) }
+        func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool { false }
+    }
+
+    @Test("total vote: an amount the page prints on another line stays against re-reads that read another")
+    func voteKeepsAmountPrintedTwice() throws {
+        let (engine, judge, image, want) = try Self.receipt("clean", "receipt_0001.png")
+        var page = try engine.recognize(image)
+        let t = try #require(page.lines.firstIndex { judge.prices(in: [$0]).contains { $0.isTotal && $0.amount == want } })
+        // The page reading's total misread `28.80`; the line re-read reads the printed `23.80`.
+        let misread = try #require(Decimal(string: "28.80"))
+        var words = page.lines[t].words
+        words[words.count - 1].text = "£28.80"
+        page.lines[t] = TextLine(words: words)
+        var pass = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        let alone = pass.improve(page, image: image)
+        #expect(judge.prices(in: [alone.lines[t]]).contains { $0.isTotal && $0.amount == want }, "\(alone.lines[t].text)")
+        // With the misread amount printed on another line (a card slip's), it stays.
+        page.lines.append(TextLine(words: [TextWord(text: "VISA", confidence: 0.9), TextWord(text: "28.80", confidence: 0.9)]))
+        let twice = pass.improve(page, image: image)
+        #expect(judge.prices(in: [twice.lines[t]]).contains { $0.isTotal && $0.amount == misread }, "\(twice.lines[t].text)")
     }
 
     @Test("small: the sparse-text pass (psm 11, 2×) finds tags psm 6 misses, and nothing on negatives")

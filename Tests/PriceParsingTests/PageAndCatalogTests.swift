@@ -129,6 +129,16 @@ import Testing
         // ... not on a line that names another amount, nor when the total line has an amount
         (["PPF P7 1.000 50 99.00", "SUBTOTAL", "CASH RM 50.00", "CHANGE RM 4.00"], nil),
         (["Item 12.00", "TOTAL 12.00", "CASH 20.00", "CHANGE 9.55"], "12.00"),
+        // cash printed as a credit: its size is what was handed over (not `Fee Total 9.60`)
+        (["Total 9.90", "Fee Total 9.60", "Cash -20.00", "CHANGE 10.10"], "9.90"),
+        (["Total 9.90", "Fee Total 9.60", "Cash 20.00", "CHANGE -10.10"], "9.90"),
+        // what a loyalty card saved is another amount
+        (["Item 4.50", "Total 4.50", "Total Savings 1.20"], "4.50"),
+        // a zero on a later total line of the same score is no amount to pay ...
+        (["Item 4.50", "TOTAL 4.50", "Voucher Total 0.00"], "4.50"),
+        (["Voucher Total 0.00", "TOTAL 4.50"], "4.50"),
+        // ... unless nothing else is
+        (["Void", "TOTAL 0.00"], "0.00"),
         // ... nor when its amount is on the next line (the change misread: 16.00 for 10.00)
         (["2 x 95.00 190.00 SR", "Total (Inclusive of GST): e000", "(190. 00", "CASH : 200.00", "CHANGE : 16.00"], "190.00"),
     ]
@@ -141,6 +151,20 @@ import Testing
     @Test(arguments: receipts) func total(_ r: ([String], String?)) {
         let want = r.1.map { [Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX"))!] } ?? []
         #expect(totals(r.0) == want, "\(r.0)")
+    }
+
+    @Test("the page confirms a total printed again, paid, or the sum of the lines above; never a zero")
+    func confirmsTotal() {
+        let parser = PriceParser(options: ParserOptions(currencyHint: "MYR"))
+        func confirms(_ lines: [String], _ amount: String, line: Int) -> Bool {
+            parser.confirmsTotal(Decimal(string: amount)!, line: line, of: lines.map(TextLine.init(text:)))
+        }
+        #expect(confirms(["Item 4.50", "TOTAL 9.90", "VISA 9.90"], "9.90", line: 1))
+        #expect(confirms(["Item 4.50", "TOTAL 9.90", "CASH 20.00", "CHANGE 10.10"], "9.90", line: 1))
+        #expect(confirms(["Subtotal 9.34", "GST 0.56", "TOTAL 9.90"], "9.90", line: 2))
+        #expect(!confirms(["Subtotal 9.34", "GST 0.56", "TOTAL 9.90"], "9.80", line: 2))
+        #expect(!confirms(["Item 4.50", "TOTAL 9.90", "CASH 20.00", "CHANGE 10.00"], "9.90", line: 1))
+        #expect(!confirms(["Discount 0.00", "TOTAL 0.00", "Change 0.00"], "0", line: 1))
     }
 
     @Test func tallerTotalWins() {

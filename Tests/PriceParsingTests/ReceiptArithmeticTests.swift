@@ -57,6 +57,19 @@ import Testing
         #expect(Self.amounts(c.1, currency: c.2).first == Self.d(c.3), "\(c.0)")
     }
 
+    @Test("exact cash one digit off a total read less surely repairs it when the lines above add up to the cash")
+    func exactCashTheLinesAboveAddUpTo() {
+        let parser = PriceParser(options: ParserOptions(currencyHint: "MYR"))
+        func total(tax: String) -> PriceMatch? {
+            parser.parse(lines: [
+                Self.line("11.32", 0.8), Self.line("6% GST \(tax)", 0.8), Self.line("TOTAL 12.060", 0.3), Self.line("CASH 12.00", 0.5),
+            ]).first { $0.role == .total }
+        }
+        #expect(total(tax: "0.68")?.amount == Self.d("12.00") && total(tax: "0.68")?.flags.contains(.repaired) == true)
+        // Lines that do not add up to it leave the reading (parsed as thousands) as it was.
+        #expect(total(tax: "0.70")?.amount == Self.d("12060"), "\(String(describing: total(tax: "0.70")))")
+    }
+
     static let leftAlone: [(String, [TextLine])] = [
         ("a card payment printed once", [line("SUMME 28.81", 0.6), line("Mastercard 26.81", 0.9)]),
         (
