@@ -19,9 +19,9 @@ import Foundation
 ///   payment repeats it; the lines right above it (subtotal, tax, discount, rounding) add up
 ///   to it.
 /// The highest score wins; among equals a positive amount over a zero, then the last line,
-/// unless an earlier one is printed markedly taller or read far more surely. A best score below zero marks nothing. When the
-/// cash and change lines give an amount that no candidate has but a price above the payment
-/// has, that price is the total (the keyword was misread).
+/// unless an earlier one is printed markedly taller or read far more surely. A best score
+/// below zero marks nothing. When the cash and change lines give an amount that no candidate
+/// has but a price above the payment has, that price is the total (the keyword was misread).
 enum TotalChoice {
     /// An earlier total line keeps the role over a later one of the same score when it is more
     /// than 13/10 as tall: a receipt prints its total larger than the lines that repeat the
