@@ -190,12 +190,11 @@ enum TotalChoice {
                     // left empty (savings, a voucher, a second tax rate), and a positive amount
                     // of the same score is the total wherever it stands.
                     if c.amount == 0, b.amount > 0 { continue }
-                    if b.amount != 0 || c.amount == 0 {
-                        // an earlier, taller total of the same score stays
-                        if b.height * tallerRatio.denominator > c.height * tallerRatio.numerator { continue }
-                        // so does one read far more surely
-                        if c.confidence * Double(surerRatio) < b.confidence { continue }
-                    }
+                    let overZero = b.amount == 0 && c.amount != 0
+                    // Otherwise an earlier, taller total of the same score stays, and so does
+                    // one read far more surely.
+                    if !overZero, b.height * tallerRatio.denominator > c.height * tallerRatio.numerator { continue }
+                    if !overZero, c.confidence * Double(surerRatio) < b.confidence { continue }
                 }
             }
             best = c
