@@ -287,9 +287,14 @@ public final class PageReader {
     /// Line heights of paper kept around a document's text: Tesseract finds a line by the
     /// background about it, and a receipt's own margins are a few lines wide.
     static let documentMargin = 3
-    /// Most of a picture a document may take and still be cut out of it: a frame at least
-    /// twice the text's area is mostly something else (a table, a scanner's lid).
-    static let documentShare = 0.5
+    /// Most of a picture a document may take and still be cut out of it: what lies around a
+    /// larger one is a thin border of the frame, not worth a copy of the picture. The surround
+    /// test decides the rest. At one half, a phone's photo of a long receipt (half the frame's
+    /// width, most of its height with the margins: 14 of receipts-de's 26 `phone` copies) was
+    /// read with its table, whose grain Tesseract read as lines; all 26 cut out, totals went
+    /// 0.885 -> 0.923 and marked totals 0.769 -> 0.923, no dev set or fixture family moving
+    /// (docs/benchmarks/2026-11-27-phone-cut.md).
+    static let documentShare = 0.9
 
     /// The learned detector's text boxes as regions, at the full working size or with the
     /// working image's longest side at most `side`.
