@@ -74,7 +74,8 @@ public struct PriceParser: Sendable {
         guard amount > 0, lines.indices.contains(line) else { return false }
         let perLine = lines.map { parse($0) }
         if perLine.indices.contains(where: { l in l != line && perLine[l].contains { $0.amount == amount } }) { return true }
-        return TotalChoice.confirmations(amount, line: line, perLine: perLine, payment: Payment.find(perLine, lines: lines)) > 0
+        return TotalChoice.confirmations(amount, line: line, perLine: perLine, lines: lines, payment: Payment.find(perLine, lines: lines))
+            > 0
     }
 
     /// Every price in a plain text line.

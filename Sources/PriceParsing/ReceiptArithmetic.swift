@@ -72,7 +72,13 @@ enum ReceiptArithmetic {
         let printedBelow =
             p.cashLessChange != nil
             && (p.firstLine..<lines.count).contains { l in !Payment.names(lines[l]) && perLine[l].contains { $0.amount == paid } }
-        guard paid > 0, paid != read.amount, read.confidence < sure || printedBelow, !confirmed(read.amount, perLine, total: (t, i))
+        // Or the priced lines right above the total add up to the payment: the page's
+        // arithmetic, not one reading against another (sroie-dev 280 at JPEG quality 30: `NET
+        // TOTAL 2.25` and `Cash 22.25` both read at 0.63, subtotal, tax and rounding adding up
+        // to 22.25).
+        let addsUp = TotalChoice.addends(of: paid, line: t, perLine: perLine, lines: lines) != nil
+        guard paid > 0, paid != read.amount, read.confidence < sure || printedBelow || addsUp,
+            !confirmed(read.amount, perLine, total: (t, i))
         else { return }
         // Nor when an amount above is the total before cash rounding and the difference is
         // near nothing above: `Sub-total 46.54` over `Total After Adj 46.55`, with `Change Amt
@@ -85,7 +91,7 @@ enum ReceiptArithmetic {
         // `TOTAL 12.060` under `11.32` and `GST 0.68`, paid `CASH 12,00`).
         if p.cashLessChange == nil {
             let printed = perLine.indices.filter { l in l != t && perLine[l].contains { $0.amount == paid } }
-            guard printed.count >= 2 || TotalChoice.addends(of: paid, line: t, perLine: perLine) != nil else { return }
+            guard printed.count >= 2 || addsUp else { return }
         }
         // Compared with the amount and with the digits as printed: `19,416` (a stray `1`, parsed
         // as thousands) is one edit from `19,46`, not four.

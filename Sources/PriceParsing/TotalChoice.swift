@@ -113,13 +113,14 @@ enum TotalChoice {
             let amount = perLine[li][mi].amount
             if TotalKeywords.namesAnother(lines[i]),
                 TotalKeywords.another.matches(lines[i])
-                    || !(addends(of: amount, line: li, perLine: perLine)?.contains { TotalKeywords.tax.matches(lines[$0]) } ?? false)
+                    || !(addends(of: amount, line: li, perLine: perLine, lines: lines)?.contains { TotalKeywords.tax.matches(lines[$0]) }
+                        ?? false)
             {
                 score += Weight.namesAnother
             }
             if TotalKeywords.toPay.matches(lines[i]) { score += Weight.namesTheAmountToPay }
             if let first = payment?.firstLine, li > first { score += Weight.afterPayment }
-            score += confirmations(amount, line: li, perLine: perLine, payment: payment)
+            score += confirmations(amount, line: li, perLine: perLine, lines: lines, payment: payment)
             candidates.append(
                 Candidate(
                     line: li, index: mi, amount: amount, height: lines[i].box?.height ?? 0, score: score,
@@ -207,7 +208,7 @@ enum TotalChoice {
     }
 
     /// What the page's arithmetic says for `amount` as the total on line `line`.
-    static func confirmations(_ amount: Decimal, line: Int, perLine: [[PriceMatch]], payment: Payment?) -> Int {
+    static func confirmations(_ amount: Decimal, line: Int, perLine: [[PriceMatch]], lines: [TextLine], payment: Payment?) -> Int {
         var score = 0
         if let p = payment {
             if let paid = p.paid, paid == amount, amount > 0 { score += Weight.paid }
@@ -215,22 +216,30 @@ enum TotalChoice {
                 score += Weight.paidExactly
             }
         }
-        if addends(of: amount, line: line, perLine: perLine) != nil { score += Weight.linesAboveAddUp }
+        if addends(of: amount, line: line, perLine: perLine, lines: lines) != nil { score += Weight.linesAboveAddUp }
         return score
     }
 
     /// The nearest priced lines above `line` that add up to `amount`, each by its last amount
-    /// (`addendLines` of them, two of them not zero); nil when none do.
-    static func addends(of amount: Decimal, line: Int, perLine: [[PriceMatch]]) -> [Int]? {
-        var sum = Decimal(0), nonZero = 0
+    /// (`addendLines` of them, two of them not zero); nil when none do. A rounding line's
+    /// amount read without a sign counts either way when it is a rounding's size
+    /// (`ReceiptArithmetic.roundingShare` of `amount`): a thin minus is the glyph OCR loses
+    /// first (sroie-dev 280 at JPEG quality 30: `ROUNDING ADJ 0.01` for `-0.01` under `SUB
+    /// TOTAL 21.00` and `GST 1.26`, total 22.25).
+    static func addends(of amount: Decimal, line: Int, perLine: [[PriceMatch]], lines: [TextLine]) -> [Int]? {
+        var sums: Set<Decimal> = [0]
+        var nonZero = 0
         var terms: [Int] = []
         for l in stride(from: line - 1, through: 0, by: -1) where !perLine[l].isEmpty {
             guard let last = perLine[l].last else { continue }
-            sum += last.amount
+            let signLost =
+                last.amount > 0 && last.amount <= abs(amount) * ReceiptArithmetic.roundingShare && lines.indices.contains(l)
+                && TotalKeywords.rounding.matches(lines[l])
+            sums = Set(sums.flatMap { signLost ? [$0 + last.amount, $0 - last.amount] : [$0 + last.amount] })
             terms.append(l)
             if last.amount != 0 { nonZero += 1 }
             if terms.count > addendLines.upperBound { break }
-            if addendLines.contains(terms.count), nonZero >= 2, sum == amount { return terms }
+            if addendLines.contains(terms.count), nonZero >= 2, sums.contains(amount) { return terms }
         }
         return nil
     }

@@ -95,14 +95,18 @@ enum TotalKeywords {
             "mezisoučet", "részösszeg", "ara toplam", "промежуточный", "подытог", "tạm tính", "netto", "ht", "excl",
             "excluding", "exclusive", "exkl", "zzgl", "discount", "rabatt", "remise", "descuento", "sconto", "korting", "rabat", "sleva",
             "indirim", "скидка", "знижка",
-            "rounding", "rundung", "arrondi", "redondeo", "arrotondamento", "afronding",
             "qty", "quantity", "items", "item", "anzahl", "artikel", "stück", "stuck", "articles", "artículos", "articoli",
             "artikelen", "pcs",
             "savings", "saving", "saved", "you save", "ersparnis", "gespart", "économie", "économies", "ahorro",
             "ahorrado", "risparmio", "besparing", "oszczędność", "úspora", "megtakarítás", "tasarruf", "экономия",
             "економія",
-        ],
+        ] + roundingWords,
         substrings: ["小計", "小计", "소계", "税抜", "点数", "ส่วนลด"])
+
+    /// Words on a rounding line (`Rounding`, `Rundung`, `Arrondi`, `Redondeo`, `Arrotondamento`,
+    /// `Afronding`): a cash rounding or a rounding adjustment, a few cents either way.
+    static let roundingWords = ["rounding", "rundung", "arrondi", "redondeo", "arrotondamento", "afronding"]
+    static let rounding = ReceiptKeywords(words: roundingWords, substrings: [])
 
     /// Words that name the amount to pay rather than a total (which a receipt may print per tax
     /// rate or per section): `to pay`, `payable`, `amount due`, `balance due`, `grand total`

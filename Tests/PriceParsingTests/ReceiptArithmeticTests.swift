@@ -70,6 +70,26 @@ import Testing
         #expect(total(tax: "0.70")?.amount == Self.d("12060"), "\(String(describing: total(tax: "0.70")))")
     }
 
+    @Test(
+        "a total read as surely as the exact cash, one digit off, is repaired when the lines above add up to the cash, a rounding's lost minus either way"
+    )
+    func tieBrokenByTheLinesAbove() {
+        let parser = PriceParser(options: ParserOptions(currencyHint: "MYR"))
+        func total(rounding: String) -> PriceMatch? {
+            parser.parse(lines: [
+                Self.line("SUB TOTAL 21.00", 0.9), Self.line("GST 6% 1.26", 0.9), Self.line(rounding, 0.9),
+                Self.line("NET TOTAL 2.25", 0.63),
+                Self.line("Cash 22.25", 0.63), Self.line("0.00", 0.9),
+            ]).first { $0.role == .total }
+        }
+        // 21.00 + 1.26 - 0.01: the rounding's minus lost.
+        #expect(total(rounding: "ROUNDING ADJ 0.01")?.amount == Self.d("22.25"))
+        #expect(total(rounding: "ROUNDING ADJ 0.01")?.flags.contains(.repaired) == true)
+        // Not a rounding line, or not a rounding's size: nothing adds up, and a tie repairs nothing.
+        #expect(total(rounding: "SERVICE 0.01")?.amount == Self.d("2.25"))
+        #expect(total(rounding: "ROUNDING ADJ 0.02")?.amount == Self.d("2.25"))
+    }
+
     static let leftAlone: [(String, [TextLine])] = [
         ("a card payment printed once", [line("SUMME 28.81", 0.6), line("Mastercard 26.81", 0.9)]),
         (
