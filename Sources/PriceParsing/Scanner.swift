@@ -395,6 +395,13 @@ struct Scan {
         {
             return (.marker(m, repaired: false), end)
         }
+        // `RMI5.90`, `EURl2,50`: a marker of two letters or more glued to an `I` or `l` before a
+        // digit; the letter is the amount's first digit, a `1` misread (`token(at:)` reads it).
+        if j - i > 2, isOne(s[j - 1].value), digitAt(j) {
+            let head = Letters(s[i..<(j - 1)])
+            if let m = head.marker { return (.marker(m, repaired: false), j - 1) }
+            if j - 1 - i == 3, let code = head.isoCode { return (.marker(code, repaired: false), j - 1) }
+        }
         // one ASCII letter (`Q`, `R`) only before an amount; `р` (ruble), `đ` (dong) anywhere
         if let m = letters.marker, j - i > 1 || c >= 0x80 || singleLetterMarkerFits(i) {
             // an abbreviation's dot (`руб.`, `Lek.`) belongs to the marker
@@ -441,7 +448,14 @@ struct Scan {
         // currency that prints no `$` is the amount's first digit, a `5` misread (a price has
         // one marker; sroie-dev 450 at a third of its size reads `RM 53.20` so)
         if c == 0x24 || c == 0x53, digitAt(i + 1), followsMarkerWithoutDollar(i) {
-            let end = scanNumber(at: i, firstIsFive: true)
+            let end = scanNumber(at: i, first: 0x35)
+            return (.number(numbers.count - 1), end)
+        }
+        // `RMI5.90` (split by `letterToken`), `RM l3.70`: an `I` or `l` glued to digits right
+        // after a marker is the amount's first digit, a `1` misread (sroie-dev 385's `RMI5.90`
+        // for `RM15.90`, read as 5.90 before; no word starts so before a number)
+        if isOne(c), digitAt(i + 1), followsMarker(i) {
+            let end = scanNumber(at: i, first: 0x31)
             return (.number(numbers.count - 1), end)
         }
         if let m = MarkerIDs.symbol(c) { return (.marker(m, repaired: false), i + 1) }
@@ -449,6 +463,16 @@ struct Scan {
         if c == 0x25 || c == 0xFF05 || c == 0x2030 { return (.percent, i + 1) }  // % ％ ‰
         if isLetter(s[i]) { return wordToken(at: i) }
         return (.other(c), i + 1)
+    }
+
+    /// `I` or `l`, the letters OCR reads a `1` as.
+    @inline(__always) private func isOne(_ v: UInt32) -> Bool { v == 0x49 || v == 0x6C }
+
+    /// Whether the last token is a currency marker, right before i or one or two spaces before.
+    @inline(__always) private func followsMarker(_ i: Int) -> Bool {
+        guard tokens.count > 0, case .marker = tokens[tokens.count - 1].kind else { return false }
+        let end = tokens[tokens.count - 1].end
+        return i - end <= 2 && (end..<i).allSatisfy { isSpaceLike(s[$0].value) }
     }
 
     /// Whether the last token is a currency marker that never stands for a `$` currency (`RM`,
@@ -640,15 +664,15 @@ struct Scan {
 
     /// Reads the number at `start` into `numbers` (written there once, not returned: it is a
     /// large value) and returns where it ends: digit groups, each read by `readGroup`, joined by
-    /// what `afterGroup` accepts as a separator. With `firstIsFive` the scalar at `start` (a `$`
-    /// or `S`) is read as a `5` (`repaired`).
-    private mutating func scanNumber(at start: Int, firstIsFive: Bool = false) -> Int {
+    /// what `afterGroup` accepts as a separator. With `first` the scalar at `start` (a `$` or
+    /// `S` misread for a `5`, an `I` or `l` for a `1`) is read as that digit (`repaired`).
+    private mutating func scanNumber(at start: Int, first repairedFirst: UInt8? = nil) -> Int {
         var num = RawNumber()
         var j = start
         var first: UInt8? = nil
-        if firstIsFive {
+        if let repairedFirst {
             num.repaired = true
-            first = 0x35
+            first = repairedFirst
             j += 1
         } else if isDecimalSep(s[j].value) {
             num.leadingSep = normSep(s[j].value)
@@ -670,7 +694,7 @@ struct Scan {
 
     /// Reads one run of digits (and look-alike letters where they sit inside the number, `1O,50`)
     /// from j into `num`'s groups; returns where it ends.
-    /// `first`: a digit read before `start` (`scanNumber`'s `firstIsFive`).
+    /// `first`: a digit read before `start` (`scanNumber`'s `first`).
     @inline(__always) private mutating func readGroup(
         from start: Int, into num: inout RawNumber, allowConfusable: Bool, first: UInt8? = nil
     ) -> Int {

@@ -97,6 +97,14 @@ import Testing
         Case("EUR $12,99", "512.99 EUR rep"),
         Case("HKD $3.20", "3.20 HKD", hint: "HKD"),  // a `$` currency's code before its `$`
         Case("RM$3.20", "3.20 USD"),  // glued: `RM$` is no marker, `$` is
+        // an `I` or `l` right after a marker, before digits, is a misread `1`
+        Case("RMI5.90", "15.90 MYR rep"),
+        Case("KNORR 1K =RMI3.70 s", "13.70 MYR rep", hint: "MYR"),
+        Case("RM l5.90", "15.90 MYR rep"),
+        Case("EURl2,50", "12.50 EUR rep"),
+        Case("$l9.99", "19.99 USD rep"),
+        Case("RMIN 5.00", "5.00 - bare"),  // a word that starts with a marker's letters
+        Case("Kg l5 St", ""),  // no marker before it
         Case("£12.99", "12.99 GBP"),  // a real pound sign stays GBP
         Case("O,99 €", ""),  // leading O is not in a numeric context
         Case("1O", ""),
