@@ -22,6 +22,9 @@ source "$(dirname "$0")/env.sh"
 # scale0.35 0.857 with small text read enlarged (`AccuracyOptions.pageGlyph`; without it 0.857
 # and 0.571); floors 0.03–0.04 under those. Blurred: 0.714 with blurred pages unsharp masked
 # (`AccuracyOptions.blurredEdge`; 0.429 without).
+# receipts-de phone (a phone's photo on a table, Exif orientation 6): 1.0 (2/2) since
+# 2026-11-27, when a long receipt is cut out of its table (`PageReader.documentShare`); before,
+# aldi 00883 was read with the table's grain and lost its total.
 FLOORS=(
     "tags-jp-dev  clean     0.93"
     "tags-jp-dev  scale0.5  0.93"
@@ -37,6 +40,7 @@ FLOORS=(
     "receipts-de  scale0.5  1.0"
     "receipts-de  jpeg30    1.0"
     "receipts-de  tilt      1.0"
+    "receipts-de  phone     1.0"
     "sroie-dev    clean     0.93"
     "sroie-dev    scale0.5  0.89"
     "sroie-dev    scale0.35 0.82"
