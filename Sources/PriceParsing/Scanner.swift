@@ -469,20 +469,22 @@ struct Scan {
     @inline(__always) private func isOne(_ v: UInt32) -> Bool { v == 0x49 || v == 0x6C }
 
     /// Whether the last token is a currency marker, right before i or one or two spaces before.
-    @inline(__always) private func followsMarker(_ i: Int) -> Bool {
-        guard tokens.count > 0, case .marker = tokens[tokens.count - 1].kind else { return false }
-        let end = tokens[tokens.count - 1].end
-        return i - end <= 2 && (end..<i).allSatisfy { isSpaceLike(s[$0].value) }
-    }
+    @inline(__always) private func followsMarker(_ i: Int) -> Bool { followsMarker(i, gap: 0...2) { _, _ in true } }
 
     /// Whether the last token is a currency marker that never stands for a `$` currency (`RM`,
     /// `€`, `zł`), one or two spaces before i.
     @inline(__always) private func followsMarkerWithoutDollar(_ i: Int) -> Bool {
-        guard tokens.count > 0, case .marker(let m, false) = tokens[tokens.count - 1].kind, !m.mayBeDollar else {
+        followsMarker(i, gap: 1...2) { m, repaired in !repaired && !m.mayBeDollar }
+    }
+
+    /// Whether the last token is a currency marker `accepts` takes, `gap` spaces before i.
+    @inline(__always) private func followsMarker(
+        _ i: Int, gap: ClosedRange<Int>, accepts: (MarkerID, Bool) -> Bool
+    ) -> Bool {
+        guard let last = tokens.last, case .marker(let m, let repaired) = last.kind, accepts(m, repaired) else {
             return false
         }
-        let gap = i - tokens[tokens.count - 1].end
-        return gap >= 1 && gap <= 2 && (tokens[tokens.count - 1].end..<i).allSatisfy { isSpaceLike(s[$0].value) }
+        return gap.contains(i - last.end) && (last.end..<i).allSatisfy { isSpaceLike(s[$0].value) }
     }
 
     /// A digit, or a decimal separator before one that follows no digit or letter (`.99`).

@@ -233,7 +233,7 @@ enum TotalChoice {
         for l in stride(from: line - 1, through: 0, by: -1) where !perLine[l].isEmpty {
             guard let last = perLine[l].last else { continue }
             let signLost =
-                last.amount > 0 && last.amount <= abs(amount) * ReceiptArithmetic.roundingShare && lines.indices.contains(l)
+                last.amount > 0 && last.amount <= abs(amount) * ReceiptArithmetic.roundingShare
                 && TotalKeywords.rounding.matches(lines[l])
             sums = Set(sums.flatMap { signLost ? [$0 + last.amount, $0 - last.amount] : [$0 + last.amount] })
             terms.append(l)
