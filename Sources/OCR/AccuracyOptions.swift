@@ -93,6 +93,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// boxes, the pass 9–13% faster (`no-fixed-input` to measure;
     /// docs/benchmarks/2026-11-26-fixed-input.md).
     public var fixedDetectorInput = true
+    /// The detector's longest working side (`detector-side=PX` to measure; nil:
+    /// `TextDetector.maxSide`). Measured on receipts-de's blurred copy: at 3500 (each receipt
+    /// at its own size, as RapidOCR detects it) totals 0.692 -> 0.769, marked 0.423 -> 0.462,
+    /// at 1.6 times the time (docs/benchmarks/2026-11-27-peers-copies-timed.md).
+    public var detectorSide: Int?
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26
     /// boxes on a 1920×1080 shelf photo (the Leptonica finder 76–151 candidates).
@@ -112,7 +117,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
-        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "no-fixed-input",
+        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "no-fixed-input", "detector-side=PX",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -147,6 +152,9 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "document-side":
                 guard let n = Int(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 documentSide = n
+            case "detector-side":
+                guard let n = Int(value), n > 0 else { throw AccuracySwitchError(flag: flag) }
+                detectorSide = n
             case "page-glyph":
                 let parts = value.split(separator: "/").compactMap { Int($0) }
                 guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }

@@ -108,6 +108,7 @@ public final class Extractor {
         if let model = settings.ocr.detectorModel {
             do {
                 detector = try TextDetector(modelPath: model, fixedInput: settings.accuracy.fixedDetectorInput)
+                if let side = settings.accuracy.detectorSide { detector?.maxSide = side }
             } catch {
                 throw .recognitionFailed("\(error)")
             }

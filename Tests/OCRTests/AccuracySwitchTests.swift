@@ -25,12 +25,15 @@ struct AccuracySwitchTests {
         #expect(try AccuracyOptions(switches: "document-side=0").documentSide == 0)
         #expect(try AccuracyOptions(switches: "document-side=800").documentSide == 800)
         #expect(AccuracyOptions().documentSide > 0)
+        #expect(AccuracyOptions().detectorSide == nil)
+        #expect(try AccuracyOptions(switches: "detector-side=2400").detectorSide == 2400)
         #expect(try AccuracyOptions(switches: "rows-only").reading == .rows)
     }
 
     @Test(arguments: [
         "bogus", "no-preprocss", "region-limit=0", "large-budget=-1", "small-budget=x", "documents=regions", "documents=",
         "page-glyph=12", "page-glyph=a/b", "page-glyph=-1/20", "blurred-edge=x", "document-side=-1", "document-side=x",
+        "detector-side=0", "detector-side=x",
     ])
     func aBadSwitchIsNamed(_ list: String) {
         do {
