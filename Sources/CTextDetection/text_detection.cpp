@@ -2,58 +2,20 @@
 #include "text_detection.h"
 
 #include "fixed_input.hpp"
+#include "flight.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <mutex>
 #include <vector>
-
-// Nets made and runs in flight, so that the process's exit waits for them: a live worker
-// detects on a thread of its own, and exit() destroys OpenCV's globals under a net still
-// running (a segmentation fault when `pricecam serve` stopped on SIGTERM during a detection,
-// and when `live` exited on a second Ctrl-C while a worker made a net: OpenCV's layer
-// registry was gone). Exit handlers and static destructors run in the reverse order of their
-// registration, and OpenCV makes its globals lazily (the layer registry at the first net read,
-// others at the first forward pass): so the handler is registered only after one net has been
-// made and run, and then runs before every destructor of those globals. Nets and runs asked
-// for after it return an error at once.
-namespace {
-std::mutex flight_lock;
-std::condition_variable flight_done;
-int in_flight = 0;
-bool exiting = false;
-
-void wait_for_runs() {
-    std::unique_lock<std::mutex> lock(flight_lock);
-    exiting = true;
-    flight_done.wait_for(lock, std::chrono::seconds(5), [] { return in_flight == 0; });
-}
-
-struct Flight {
-    bool ok;
-    Flight() {
-        std::lock_guard<std::mutex> lock(flight_lock);
-        ok = !exiting;
-        if (ok) in_flight++;
-    }
-    ~Flight() {
-        if (!ok) return;
-        std::lock_guard<std::mutex> lock(flight_lock);
-        in_flight--;
-        flight_done.notify_all();
-    }
-};
-}  // namespace
 
 struct pc_textdet {
     cv::dnn::Net net;
@@ -63,68 +25,38 @@ struct pc_textdet {
     bool fixed_input;  // the model was given the input size (fixed_input.hpp)
 };
 
-static void set_error(char *error, size_t length, const char *what) {
-    if (error && length > 0) {
-        std::snprintf(error, length, "%s", what);
-    }
-}
-
 extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, int fixed_input,
                                          char *error, size_t error_length) {
     if (!onnx || length == 0 || width <= 0 || height <= 0 || width % 32 || height % 32) {
-        set_error(error, error_length, "bad arguments (empty model or an input size that is not a multiple of 32)");
+        pc_set_error(error, error_length, "bad arguments (empty model or an input size that is not a multiple of 32)");
         return nullptr;
     }
-    // OpenCV's thread setting (TBB underneath) is process-wide and not safe to change from
-    // two threads at once, as two workers making their nets would: set once. Nets are made
-    // one at a time too (rarely: a few per worker).
-    static std::once_flag one_thread;
-    std::call_once(one_thread, [onnx, length] {
-        cv::setNumThreads(1);
-        // One net made and run on a small zero image: OpenCV's lazily made globals now exist.
-        try {
-            cv::dnn::Net warm = cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(onnx), length);
-            if (!warm.empty()) {
-                warm.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-                warm.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-                int shape[4] = {1, 3, 32, 32};
-                warm.setInput(cv::Mat(4, shape, CV_32F, cv::Scalar(0)));
-                warm.forward();
-            }
-        } catch (const std::exception &) {
-            // A bad model: the read below reports it.
-        }
-        std::atexit(wait_for_runs);
-    });
+    pc_prepare_opencv(onnx, length, 32, 32);
     Flight flight;
     if (!flight.ok) {
-        set_error(error, error_length, "the process is exiting");
+        pc_set_error(error, error_length, "the process is exiting");
         return nullptr;
     }
-    static std::mutex making;
-    std::lock_guard<std::mutex> lock(making);
+    std::lock_guard<std::mutex> lock(pc_net_making());
     try {
         auto *det = new pc_textdet();
         // The model given this net's one input size (fixed_input.hpp); as read when it is
         // not the graph that function knows.
         const std::string fixed = fixed_input ? pc_fixed_input(onnx, length, {1, 3, height, width}) : std::string();
         det->fixed_input = !fixed.empty();
-        det->net = det->fixed_input ? cv::dnn::readNetFromONNX(fixed.data(), fixed.size())
-                                    : cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(onnx), length);
+        det->net = det->fixed_input ? pc_read_net(fixed.data(), fixed.size()) : pc_read_net(onnx, length);
         if (det->net.empty()) {
             delete det;
-            set_error(error, error_length, "OpenCV read no network from the file");
+            pc_set_error(error, error_length, "OpenCV read no network from the file");
             return nullptr;
         }
-        det->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        det->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
         det->width = width;
         det->height = height;
         int shape[4] = {1, 3, height, width};
         det->blob.create(4, shape, CV_32F);
         return det;
     } catch (const std::exception &e) {
-        set_error(error, error_length, e.what());
+        pc_set_error(error, error_length, e.what());
         return nullptr;
     }
 }
@@ -142,12 +74,12 @@ extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_wi
                               int scaled_width, int scaled_height, float *map, char *error, size_t error_length) {
     if (!det || !gray || !map || image_width <= 0 || image_height <= 0 || scaled_width <= 0 || scaled_height <= 0 ||
         scaled_width > det->width || scaled_height > det->height) {
-        set_error(error, error_length, "bad arguments (empty image or a scaled size over the net's input)");
+        pc_set_error(error, error_length, "bad arguments (empty image or a scaled size over the net's input)");
         return -1;
     }
     Flight flight;
     if (!flight.ok) {
-        set_error(error, error_length, "the process is exiting");
+        pc_set_error(error, error_length, "the process is exiting");
         return -1;
     }
     try {
@@ -159,31 +91,18 @@ extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_wi
             int interp = scaled_width < image_width ? cv::INTER_AREA : cv::INTER_LINEAR;
             cv::resize(src, scaled, cv::Size(scaled_width, scaled_height), 0, 0, interp);
         }
-        // Three equal planes, x / 127.5 - 1 (the model's mean 0.5 and deviation 0.5 on [0, 1]),
-        // padding 0.
-        const int plane = det->width * det->height;
-        float *blob = det->blob.ptr<float>();
-        std::fill(blob, blob + 3 * plane, 0.0f);
-        for (int y = 0; y < scaled_height; y++) {
-            const uint8_t *row = scaled.ptr<uint8_t>(y);
-            float *out = blob + y * det->width;
-            for (int x = 0; x < scaled_width; x++) {
-                out[x] = row[x] / 127.5f - 1.0f;
-            }
-        }
-        for (int c = 1; c < 3; c++) {
-            std::memcpy(blob + c * plane, blob, sizeof(float) * plane);
-        }
+        pc_fill_blob(scaled, det->blob, det->width, det->height);
         det->net.setInput(det->blob);
         cv::Mat out = det->net.forward();
+        const int plane = det->width * det->height;
         if (out.total() != static_cast<size_t>(plane)) {
-            set_error(error, error_length, "the network's output is not one map of its input size");
+            pc_set_error(error, error_length, "the network's output is not one map of its input size");
             return -1;
         }
         std::memcpy(map, out.ptr<float>(), sizeof(float) * plane);
         return 0;
     } catch (const std::exception &e) {
-        set_error(error, error_length, e.what());
+        pc_set_error(error, error_length, e.what());
         return -1;
     }
 }

@@ -105,6 +105,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// Read weak region readings again with the price-text model, when one is installed
     /// (`models/price.traineddata`; `no-price-model` switches it off).
     public var priceModel = true
+    /// Read unconfirmed total lines with the line recogniser too, when it is installed
+    /// (`no-recognizer` switches it off, to measure).
+    public var recognizer = true
 
     public init(preprocess: Bool = true, secondPass: Bool = true, maxRereads: Int = 16) {
         self.preprocess = preprocess
@@ -117,7 +120,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
-        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "no-fixed-input", "detector-side=PX",
+        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "no-fixed-input", "detector-side=PX", "no-recognizer",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -141,6 +144,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "regions-only": reading = .regions
             case "rows-only": reading = .rows
             case "no-price-model": priceModel = false
+            case "no-recognizer": recognizer = false
             case "no-fixed-input": fixedDetectorInput = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }

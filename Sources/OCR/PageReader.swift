@@ -38,6 +38,9 @@ public final class PageReader {
     /// document. Nil: only the whole-page reading (`AccuracyOptions.reading` `.page`) works;
     /// anything else is an error naming the missing model.
     public let detector: TextDetector?
+    /// The line recogniser (PP-OCRv4's), a second reader of unconfirmed total lines in the
+    /// second pass's vote. Nil: the vote uses Tesseract's readings alone.
+    public let recognizer: TextRecognizerNet?
     public var regionReader = RegionReader()
     /// Regions read again by `reread` so far, each try counted (a measure of the work the
     /// second look costs, for tests and diagnostics).
@@ -50,18 +53,20 @@ public final class PageReader {
     /// A reader around an engine already loaded (and the other engines, when given).
     public convenience init(
         engine: OCREngine, scene: LazyEngine? = nil, reread: OCREngine? = nil, price: OCREngine? = nil, detector: TextDetector? = nil,
-        judge: any PriceJudge, options: AccuracyOptions
+        recognizer: TextRecognizerNet? = nil, judge: any PriceJudge, options: AccuracyOptions
     ) {
         self.init(
-            main: LazyEngine(engine), scene: scene, reread: reread, price: price, detector: detector, judge: judge, options: options)
+            main: LazyEngine(engine), scene: scene, reread: reread, price: price, detector: detector, recognizer: recognizer, judge: judge,
+            options: options)
     }
 
     /// Every engine the reader uses is given here (see the properties): none is set later.
     public init(
         main: LazyEngine, scene: LazyEngine? = nil, reread: OCREngine? = nil, price: OCREngine? = nil, detector: TextDetector? = nil,
-        judge: any PriceJudge, options: AccuracyOptions
+        recognizer: TextRecognizerNet? = nil, judge: any PriceJudge, options: AccuracyOptions
     ) {
         self.main = main
+        self.recognizer = recognizer
         self.scene = scene
         self.rereadEngine = reread
         self.priceEngine = price
@@ -450,6 +455,7 @@ public final class PageReader {
         let covered = regions.map { $0.rect.width * $0.rect.height }.reduce(0, +)
         var second = try secondPass(for: image, isFrame: isFrame, firstMs: rows.milliseconds, workPixels: covered)
         second.sparseWord = false
+        second.textBoxes = regions.map(\.rect)
         let improved = second.improve(rows, image: image)
         OCRLog.write("rows: second pass \(second.reread) re-reads, \(second.replaced) lines replaced")
         return improved
@@ -787,6 +793,7 @@ public final class PageReader {
         // tags (lowcontrast tag_0005), which that reading reads region by region. On documents
         // it changed no fixture amount and no sroie-dev total, at 40–130 ms a try on small scans.
         second.sparseWord = options.sparseWordReread && !second.strictBudget && !large && options.reading == .page
+        second.textBoxes = text
         let improved = second.improve(page, image: prepared)
         // Nothing found on a photo: a last, sparse-text reading (not on live frames: it costs
         // about four first passes).
@@ -805,6 +812,7 @@ public final class PageReader {
     func secondPass(for image: GrayImage, isFrame: Bool, firstMs: Double, workPixels: Int) throws(OCRError) -> SecondPass {
         var second = SecondPass(engine: try engine(), judge: judge, maxRereads: options.maxRereads)
         second.priceEngine = priceEngine
+        second.recognizer = recognizer
         let large = image.width * image.height > Preprocess.downscaleMinimumPixels
         second.enlargeTallText = !large
         if let share = large ? options.largeImageBudget : options.smallImageBudget {

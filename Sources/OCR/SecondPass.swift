@@ -8,6 +8,12 @@ struct SecondPass {
     let engine: OCREngine
     /// The price-text model, when installed: it reads each total line too, as a second opinion.
     var priceEngine: OCREngine? = nil
+    /// The line recogniser (PP-OCRv4's), when installed: it reads each unconfirmed total line too.
+    var recognizer: TextRecognizerNet? = nil
+    /// The detector's text boxes on the image the pass reads (empty: not known): the recogniser
+    /// reads a total line box by box, as it was trained to (a line box from Tesseract's layout
+    /// spans the rules and leaders around the text, which the recogniser reads as letters).
+    var textBoxes: [Box] = []
     let judge: any PriceJudge
     let maxRereads: Int
     /// Milliseconds the pass may spend (nil: no limit).
@@ -244,13 +250,25 @@ struct SecondPass {
     /// least two re-reads agree on, when the current reading has fewer votes; or the amount a
     /// re-read and the price model agree on, when the model does not read the current one.
     private mutating func voteOnTotals(_ page: inout RecognizedPage, image: GrayImage) {
+        let centsPage = recognizer != nil && Self.mostlyCents(judge.prices(in: page.lines))
         for (i, line) in page.lines.enumerated() {
             // Not a line whose words name another amount (`Sub Total`, `Total GST`, `Total Qty`):
             // the page's total choice takes its amount only when amounts above add up to it. On
             // sroie-dev, receipts-de and 18 perturbed copies of them no total or marked total
             // changed without those votes, and the vote cost 65 ms an image instead of 85
             // (docs/benchmarks/2026-11-26-fixed-input.md).
-            guard !judge.namesAnotherAmount(line), let current = judge.prices(in: [line]).first(where: { $0.isTotal }) else {
+            guard !judge.namesAnotherAmount(line) else { continue }
+            let h = max(Self.medianHeight(line), 1)
+            guard let current = judge.prices(in: [line]).first(where: { $0.isTotal }) else {
+                // A line naming the total whose amount Tesseract did not read as one: the
+                // recogniser's reading, when sure.
+                if judge.namesTotal(line), let (t, read) = recognizerTotal(line, height: h, image: image),
+                    standsAlone(read, total: t, line: line, current: nil, centsPage: centsPage)
+                {
+                    OCRLog.write("total by recogniser [\(line.text)] -> [\(read.text)] \(t.amount)")
+                    page.lines[i] = read
+                    replaced += 1
+                }
                 continue
             }
             // An amount the rest of the page confirms (printed again, paid, the sum of the lines
@@ -262,8 +280,20 @@ struct SecondPass {
                 OCRLog.write("total vote: [\(line.text)] confirmed by the page")
                 continue
             }
-            let h = max(Self.medianHeight(line), 1)
             guard let region = Self.region(around: line, height: h, in: image) else { continue }
+            let second = recognizerTotal(line, height: h, image: image)
+            if let (t, read) = second {
+                if t.amount == current.amount {
+                    OCRLog.write("total vote: [\(line.text)] confirmed by the recogniser")
+                    continue
+                }
+                if standsAlone(read, total: t, line: line, current: current, centsPage: centsPage) {
+                    OCRLog.write("total vote: [\(line.text)] -> [\(read.text)] by the recogniser")
+                    page.lines[i] = read
+                    replaced += 1
+                    continue
+                }
+            }
             var readings: [(PriceReading, TextLine)] = []
             for s in (!enlargeTallText && h >= Self.noEnlargeHeight ? [1, 2] : [1, 2, 3]) {
                 guard let r = reread(region, scale: s, image: image),
@@ -274,6 +304,8 @@ struct SecondPass {
                 // it, and the model is asked only when a re-read differs.
                 if readings.count == 2, readings.allSatisfy({ $0.0.amount == current.amount }) { break }
             }
+            // The recogniser's reading, unsure, counts as one more vote.
+            if let second { readings.append(second) }
             var votes: [Decimal: Int] = [:]
             for (t, _) in readings { votes[t.amount, default: 0] += 1 }
             var pick: (PriceReading, TextLine)?
@@ -307,6 +339,118 @@ struct SecondPass {
             page.lines[i] = read
             replaced += 1
         }
+    }
+
+    /// Whether the recogniser's reading `read` of `line`, whose total is `total`, replaces
+    /// Tesseract's (`current`, nil when the line has no total read) alone: every character of
+    /// its amounts sure, no amount more than the line held, and, on a page whose amounts mostly
+    /// have cents (`centsPage`), cents on its total unless the current reading has none either.
+    /// The recogniser drops a small decimal comma now and then (receipts-de at JPEG quality 30:
+    /// `Total 1,95` read `Total 195` at 0.98) and reads one as a space (`SUMME EUR 27 42` for
+    /// Tesseract's `21,42`); a current `25. 92` (sroie-dev 318, parsed 92) is no better.
+    func standsAlone(_ read: TextLine, total: PriceReading, line: TextLine, current: PriceReading?, centsPage: Bool) -> Bool {
+        let centsKept = !centsPage || PriceReading.hasCents(total.text) || current.map { !PriceReading.hasCents($0.text) } ?? false
+        return Self.isSure(read) && !addsAmounts(read, to: line) && centsKept
+    }
+
+    /// Whether more than half of `prices` have cents (a page in euros, ringgit or dollars, not yen).
+    static func mostlyCents(_ prices: [PriceReading]) -> Bool {
+        prices.filter { PriceReading.hasCents($0.text) }.count * 2 > prices.count
+    }
+
+    /// Whether the recogniser's reading `read` of `line` holds more amounts than the line held
+    /// (at least one): its boxes then took in a neighbour's (a tilted row's `29.28` read with the
+    /// `0.02` of the line below), and it does not stand alone.
+    func addsAmounts(_ read: TextLine, to line: TextLine) -> Bool {
+        judge.prices(in: [read]).count > max(1, judge.prices(in: [line]).count)
+    }
+
+    /// The detector's boxes a line was read from: each box that holds the centre of one of its
+    /// words; on a level row (those boxes' span at most `levelRowSpan` box heights tall) also the
+    /// boxes beside them on the row (at least `rowOverlap` of a box's height within that span, at
+    /// most as tall as `levelRowSpan` of theirs), where an amount the reading lost is. A tilted
+    /// page's rows run into each other (sroie-dev tilted 244: the row above's `50.00` was taken
+    /// into `Total Rounded`), so its lines get their own boxes only. Left to right.
+    static func rowBoxes(of line: TextLine, among boxes: [Box]) -> [Box] {
+        let centres = line.words.compactMap(\.box).map { (x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }
+        let core = boxes.filter { b in centres.contains { b.x <= $0.x && $0.x < b.x + b.width && b.y <= $0.y && $0.y < b.y + b.height } }
+        guard let first = core.first else { return [] }
+        let span = core.dropFirst().reduce(first) { $0.union($1) }
+        let heights = core.map(\.height).sorted()
+        let typical = Double(heights[heights.count / 2])
+        var out = core
+        if Double(span.height) <= levelRowSpan * typical {
+            out += boxes.filter { b in
+                guard !core.contains(b), Double(b.height) <= levelRowSpan * typical else { return false }
+                let overlap = min(b.y + b.height, span.y + span.height) - max(b.y, span.y)
+                return Double(overlap) >= rowOverlap * Double(b.height)
+            }
+        }
+        return out.sorted { $0.x < $1.x }
+    }
+
+    /// A row whose boxes span at most this many box heights is level: a receipt's row of
+    /// keyword and amount, boxed apart, is about one tall; rows in perspective or tilted
+    /// pages' lines span more.
+    static let levelRowSpan = 1.5
+    /// Share of a box's height that must lie within a level row's span for it to be on the row
+    /// (the line above or below overlaps by its margins only: a detector box carries about a
+    /// third of its text's height around it).
+    static let rowOverlap = 0.7
+
+    /// Least probability of every character of a recogniser's reading's words that hold digits
+    /// for it to stand alone against Tesseract's.
+    static let recognizerSure = 0.9
+
+    /// Whether the recogniser read `line`'s amounts surely (`recognizerSure`).
+    static func isSure(_ line: TextLine) -> Bool {
+        let numbers = line.words.filter { looksNumeric($0.text) }
+        return !numbers.isEmpty && numbers.allSatisfy { $0.confidence >= recognizerSure }
+    }
+
+    /// The line recogniser's reading of `line` and the total it parses to; nil without the
+    /// recogniser, a reading or a total. The line is read as the detector's boxes it was read
+    /// from (`rowBoxes`), left to right; when the detector boxed none of it, as the line's box
+    /// with a third of the text height around.
+    private mutating func recognizerTotal(_ line: TextLine, height h: Int, image: GrayImage) -> (PriceReading, TextLine)? {
+        guard let recognizer, !strictBudget, let l = line.box else { return nil }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var parts = Self.rowBoxes(of: line, among: textBoxes)
+        if parts.isEmpty {
+            let pad = max(2, h / 3)
+            let x0 = max(0, l.x - pad), y0 = max(0, l.y - pad)
+            let x1 = min(image.width, l.x + l.width + pad), y1 = min(image.height, l.y + l.height + pad)
+            guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
+            parts = [Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)]
+        }
+        var words: [TextWord] = []
+        for b in parts {
+            let clipped = Box(
+                x: max(0, b.x), y: max(0, b.y), width: min(image.width, b.x + b.width) - max(0, b.x),
+                height: min(image.height, b.y + b.height) - max(0, b.y))
+            guard clipped.width > 2, clipped.height > 2, let read = try? recognizer.read(image, box: clipped) else { continue }
+            reread += 1
+            words += read.words
+        }
+        guard !words.isEmpty else { return nil }
+        var read = TextLine(words: words)
+        var total = judge.prices(in: [read]).first(where: { $0.isTotal })
+        if total == nil {
+            // The recogniser often reads a narrow gap without its space (sroie-dev 347
+            // `TotalPayable -1.73`), and the parser takes no keyword inside a word: its words
+            // with digits, with Tesseract's other words of the line around them.
+            let numbers = read.words.filter { Self.looksNumeric($0.text) }
+            let others = line.words.filter { w in
+                guard !Self.looksNumeric(w.text), let b = w.box else { return false }
+                return !numbers.contains { n in n.box.map { b.intersectionArea($0) > 0 } ?? false }
+            }
+            let merged = TextLine(words: (others + numbers).sorted { ($0.box?.x ?? 0) < ($1.box?.x ?? 0) })
+            if !numbers.isEmpty, let t = judge.prices(in: [merged]).first(where: { $0.isTotal }) { (read, total) = (merged, t) }
+        }
+        OCRLog.write(
+            "  total by recogniser (\(parts.count) boxes) [\(read.text)] \(read.words.map { Int($0.confidence * 100) }) -> \(total.map { "\($0.amount) @\($0.confidence)" } ?? "none") in \(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) ms"
+        )
+        return total.map { ($0, read) }
     }
 
     /// The total amounts the price model reads in `region` (enlarged like a stock re-read

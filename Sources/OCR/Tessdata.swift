@@ -88,6 +88,28 @@ public enum Tessdata {
         return found
     }
 
+    /// The folder of the line recogniser's models (`text-recognizer.json` and one
+    /// `text-recognizer-W.onnx` per width, made by scripts/recognizer-model/install.sh):
+    /// `PRICECAM_RECOGNIZER_MODELS` when set, else the first `models/` folder that holds them all.
+    public static func locateRecognizerModels(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(RecognizerError) -> String {
+        let files = [TextRecognizerNet.classesFile] + TextRecognizerNet.widths.map(TextRecognizerNet.modelFile(width:))
+        func holdsAll(_ dir: String) -> Bool {
+            files.allSatisfy { FileManager.default.isReadableFile(atPath: (dir as NSString).appendingPathComponent($0)) }
+        }
+        if let explicit = environment["PRICECAM_RECOGNIZER_MODELS"], !explicit.isEmpty {
+            guard holdsAll(explicit) else {
+                throw .unreadableModel(
+                    path: explicit, reason: "the folder does not hold \(files.joined(separator: ", ")) (PRICECAM_RECOGNIZER_MODELS)")
+            }
+            return explicit
+        }
+        let candidates = modelsDirectories()
+        guard let found = candidates.first(where: holdsAll) else { throw .missingModel(searched: candidates) }
+        return found
+    }
+
     /// `models/` of the project: in the working directory, or in an ancestor of
     /// the executable (`.build/release/pricecam` sits three levels below it).
     public static func modelsDirectories() -> [String] {

@@ -18,14 +18,18 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// The learned text detector's model file (`Tessdata.locateDetectorModel`); nil finds text
     /// with the Leptonica region finder instead.
     public var detectorModel: String?
+    /// Folder holding the line recogniser's models (`Tessdata.locateRecognizerModels`); nil
+    /// votes on total lines with Tesseract's readings alone.
+    public var recognizerModels: String?
 
     public init(
         tessdata: String, language: String = "eng", pageSegmentationMode: Int = 6, deadlineMilliseconds: Int = 60_000,
-        priceModel: String? = nil, detectorModel: String? = nil
+        priceModel: String? = nil, detectorModel: String? = nil, recognizerModels: String? = nil
     ) {
         self.tessdata = tessdata
         self.priceModel = priceModel
         self.detectorModel = detectorModel
+        self.recognizerModels = recognizerModels
         self.language = language
         self.pageSegmentationMode = pageSegmentationMode
         self.deadlineMilliseconds = deadlineMilliseconds

@@ -117,8 +117,17 @@ public final class Extractor {
         if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
             price = try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
         }
+        var recognizer: TextRecognizerNet?
+        if settings.accuracy.recognizer, let dir = settings.ocr.recognizerModels {
+            do {
+                recognizer = try TextRecognizerNet(directory: dir)
+            } catch {
+                throw .recognitionFailed("\(error)")
+            }
+        }
         self.reader = PageReader(
-            main: main, scene: scene, reread: reread, price: price, detector: detector, judge: judge, options: settings.accuracy)
+            main: main, scene: scene, reread: reread, price: price, detector: detector, recognizer: recognizer, judge: judge,
+            options: settings.accuracy)
         self.settings = settings
     }
 

@@ -181,6 +181,10 @@ final class ExtractorRecognizer: LiveRecognizer {
     let extractor: Extractor
 
     init(settings: ExtractionSettings) throws {
+        // Frames never use the line recogniser (the total vote reads with it only on files:
+        // a frame's re-reads keep a time budget), so a live worker does not load it.
+        var settings = settings
+        settings.ocr.recognizerModels = nil
         extractor = try Extractor(settings: settings)
         // Every engine is loaded before the first frame, so no frame waits for a model.
         try extractor.reader.loadEngines()

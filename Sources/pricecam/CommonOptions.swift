@@ -71,8 +71,10 @@ struct OCROptions: ParsableArguments, Sendable {
         let wanted = language(currency: currency)
         let priceModel = Tessdata.locatePriceModel(explicit: tessdata)
         let detectorModel: String
+        let recognizerModels: String
         do {
             detectorModel = try Tessdata.locateDetectorModel()
+            recognizerModels = try Tessdata.locateRecognizerModels()
         } catch {
             Console.error("\(error)")
             throw ExitCode(2)
@@ -80,7 +82,7 @@ struct OCROptions: ParsableArguments, Sendable {
         do {
             return OCRConfiguration(
                 tessdata: try Tessdata.locate(explicit: tessdata, language: wanted), language: wanted, pageSegmentationMode: psm,
-                priceModel: priceModel, detectorModel: detectorModel)
+                priceModel: priceModel, detectorModel: detectorModel, recognizerModels: recognizerModels)
         } catch {
             if lang == "auto", wanted != "eng", let dir = try? Tessdata.locate(explicit: tessdata) {
                 let missing = Tessdata.models(wanted).filter { $0 != "eng" }
@@ -88,7 +90,8 @@ struct OCROptions: ParsableArguments, Sendable {
                     "warning: reading \(currency ?? "") prices in English only: \(missing.map { "\($0).traineddata" }.joined(separator: ", ")) is not installed (apt-get install \(missing.map { "tesseract-ocr-\($0)" }.joined(separator: " ")), or scripts/bootstrap.sh --langs)"
                 )
                 return OCRConfiguration(
-                    tessdata: dir, language: "eng", pageSegmentationMode: psm, priceModel: priceModel, detectorModel: detectorModel)
+                    tessdata: dir, language: "eng", pageSegmentationMode: psm, priceModel: priceModel, detectorModel: detectorModel,
+                    recognizerModels: recognizerModels)
             }
             Console.error("\(error)")
             throw ExitCode(2)

@@ -12,7 +12,8 @@ struct AccuracySwitchTests {
         let o = try AccuracyOptions(switches: "no-preprocess, no-second-pass,regions-only,large-budget=1.5,region-limit=20")
         #expect(!o.preprocess && !o.secondPass && o.reading == .regions)
         #expect(o.largeImageBudget == 1.5 && o.regionLimit == 20)
-        #expect(o.stretch && o.deskew && o.priceModel)  // the others stay on
+        #expect(o.stretch && o.deskew && o.priceModel && o.recognizer)  // the others stay on
+        #expect(try !AccuracyOptions(switches: "no-recognizer").recognizer)
         #expect(try AccuracyOptions(switches: "page-only").reading == .page)
         // Documents by their boxes in rows unless told otherwise; rows by the detector's boxes.
         #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)

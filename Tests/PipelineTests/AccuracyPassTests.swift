@@ -298,6 +298,77 @@ struct AccuracyPassTests {
         #expect(judge.prices(in: [twice.lines[t]]).contains { $0.isTotal && $0.amount == misread }, "\(twice.lines[t].text)")
     }
 
+    @Test("total vote: the line recogniser reads a misread total line from the detector's boxes and replaces it")
+    func recogniserMendsTheTotal() throws {
+        let (engine, judge, image, want) = try Self.receipt("clean", "receipt_0001.png")
+        var page = try engine.recognize(image)
+        let t = try #require(page.lines.firstIndex { judge.prices(in: [$0]).contains { $0.isTotal && $0.amount == want } })
+        // The page reading's total misread `28.80` (the receipt prints `23.80`).
+        var words = page.lines[t].words
+        words[words.count - 1].text = "£28.80"
+        page.lines[t] = TextLine(words: words)
+        let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
+        var pass = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        pass.recognizer = try TextRecognizerNet(directory: try Tessdata.locateRecognizerModels())
+        pass.textBoxes = detector.regions(try detector.detect(image), in: image).map(\.rect)
+        let out = pass.improve(page, image: image)
+        #expect(judge.prices(in: [out.lines[t]]).contains { $0.isTotal && $0.amount == want }, "\(out.lines[t].text)")
+        // Read by the recogniser alone: its boxes of the line, no Tesseract re-read.
+        #expect(pass.voteRereads <= SecondPass.rowBoxes(of: page.lines[t], among: pass.textBoxes).count, "\(pass.voteRereads) re-reads")
+        // Without the recogniser the Tesseract re-reads mend it too (three of them), as before.
+        var stock = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        let mended = stock.improve(page, image: image)
+        #expect(judge.prices(in: [mended.lines[t]]).contains { $0.isTotal && $0.amount == want })
+    }
+
+    @Test("total vote: a line's boxes are those holding its words, and on a level row the boxes beside them")
+    func rowBoxes() {
+        func word(_ x: Int, _ y: Int) -> TextWord { TextWord(text: "w", box: Box(x: x, y: y, width: 60, height: 20), confidence: 0.9) }
+        // A level receipt row: the keyword's box holds the line's word; the amount's box, beside
+        // it on the row, holds none (the reading lost the amount). The line below is apart.
+        let keyword = Box(x: 10, y: 95, width: 120, height: 30), amount = Box(x: 400, y: 97, width: 80, height: 28)
+        let below = Box(x: 400, y: 135, width: 80, height: 28)
+        let level = TextLine(words: [word(30, 100)])
+        #expect(SecondPass.rowBoxes(of: level, among: [amount, below, keyword]) == [keyword, amount])
+        // A tilted row: its two words' boxes step down, their span is over 1.5 box heights; a
+        // box beside them that holds none of its words is left out.
+        let left = Box(x: 10, y: 90, width: 200, height: 30), right = Box(x: 220, y: 120, width: 200, height: 30)
+        let neighbour = Box(x: 430, y: 110, width: 80, height: 28)
+        let tilted = TextLine(words: [word(80, 95), word(300, 125)])
+        #expect(SecondPass.rowBoxes(of: tilted, among: [neighbour, right, left]) == [left, right])
+        // No box holds a word: none (the caller reads the line's own box).
+        #expect(SecondPass.rowBoxes(of: TextLine(words: [word(900, 900)]), among: [keyword]).isEmpty)
+    }
+
+    @Test("total vote: the recogniser's reading stands alone only when sure, with no extra amount, and with cents on a cents page")
+    func recogniserStandsAlone() throws {
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let judge = ParserJudge(parser: PriceParser(options: ParserOptions()))
+        let pass = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        func line(_ words: [(String, Double)]) -> TextLine { TextLine(words: words.map { TextWord(text: $0.0, confidence: $0.1) }) }
+        func total(_ l: TextLine) throws -> PriceReading { try #require(judge.prices(in: [l]).first { $0.isTotal }, "\(l.text)") }
+        let tesseract = line([("SUMME", 0.9), ("EUR", 0.9), ("21,42", 0.6)])
+        let current = try total(tesseract)
+        let sure = line([("SUMME", 0.99), ("EUR", 0.99), ("27,42", 0.97)])
+        #expect(pass.standsAlone(sure, total: try total(sure), line: tesseract, current: current, centsPage: true))
+        // A digit read unsurely.
+        let unsure = line([("SUMME", 0.99), ("EUR", 0.99), ("27,42", 0.85)])
+        #expect(!pass.standsAlone(unsure, total: try total(unsure), line: tesseract, current: current, centsPage: true))
+        // An amount more than the line held: a neighbour's taken in.
+        let more = line([("SUMME", 0.99), ("EUR", 0.99), ("27,42", 0.97), ("0,02", 0.99)])
+        #expect(!pass.standsAlone(more, total: try total(more), line: tesseract, current: current, centsPage: true))
+        // The decimal comma dropped on a page of cents: not against a reading with cents, nor
+        // on a line with no amount read; against a reading without cents, or on a yen page, yes.
+        let dropped = line([("Total", 0.99), ("195", 0.98)])
+        #expect(!pass.standsAlone(dropped, total: try total(dropped), line: tesseract, current: current, centsPage: true))
+        #expect(!pass.standsAlone(dropped, total: try total(dropped), line: line([("Total", 0.9)]), current: nil, centsPage: true))
+        let noCents = line([("Total", 0.9), ("92", 0.6)])
+        #expect(pass.standsAlone(dropped, total: try total(dropped), line: noCents, current: try total(noCents), centsPage: true))
+        #expect(pass.standsAlone(dropped, total: try total(dropped), line: line([("Total", 0.9)]), current: nil, centsPage: false))
+        #expect(SecondPass.mostlyCents(judge.prices(in: [line([("1,99", 0.9)]), line([("2,49", 0.9)]), line([("3", 0.9)])])))
+        #expect(!SecondPass.mostlyCents(judge.prices(in: [line([("¥1,280", 0.9)]), line([("¥980", 0.9)])])))
+    }
+
     @Test("small: the sparse-text pass (psm 11, 2×) finds tags psm 6 misses, and nothing on negatives")
     func sparsePass() throws {
         let (off, on) = try Self.ablation("small") { $0.sparse = false }

@@ -14,7 +14,9 @@ struct BatchOrderTests {
         let items = files.map { InputItem.image(path: "\(folder)/\($0)") } + [.image(path: "\(folder)/missing.png")]
         let runner = BatchRunner(
             settings: ExtractionSettings(
-                ocr: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), detectorModel: try Tessdata.locateDetectorModel()),
+                ocr: OCRConfiguration(
+                    tessdata: try Tessdata.locate(explicit: nil), detectorModel: try Tessdata.locateDetectorModel(),
+                    recognizerModels: try Tessdata.locateRecognizerModels()),
                 parser: ParserOptions(), converter: nil),
             jobs: 2)
         let emitted = Mutex<[String]>([])

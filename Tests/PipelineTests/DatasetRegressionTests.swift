@@ -90,7 +90,8 @@ struct DatasetRegressionTests {
             settings: ExtractionSettings(
                 ocr: OCRConfiguration(
                     tessdata: try Tessdata.locate(explicit: nil, language: language), language: language,
-                    priceModel: Tessdata.locatePriceModel(explicit: nil), detectorModel: try Tessdata.locateDetectorModel()),
+                    priceModel: Tessdata.locatePriceModel(explicit: nil), detectorModel: try Tessdata.locateDetectorModel(),
+                    recognizerModels: try Tessdata.locateRecognizerModels()),
                 parser: ParserOptions(currencyHint: currency), converter: nil, accuracy: accuracy))
     }
 }

@@ -40,7 +40,8 @@ struct FixtureRegressionTests {
         let settings = ExtractionSettings(
             ocr: OCRConfiguration(
                 tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil),
-                detectorModel: try Tessdata.locateDetectorModel()),
+                detectorModel: try Tessdata.locateDetectorModel(),
+                recognizerModels: try Tessdata.locateRecognizerModels()),
             parser: ParserOptions(), converter: nil)
         let extractor = try Extractor(settings: settings)
         var score = Score()
@@ -116,7 +117,8 @@ struct FixtureRegressionTests {
             let settings = ExtractionSettings(
                 ocr: OCRConfiguration(
                     tessdata: try Tessdata.locate(explicit: nil, language: models), language: models,
-                    priceModel: Tessdata.locatePriceModel(explicit: nil), detectorModel: try Tessdata.locateDetectorModel()),
+                    priceModel: Tessdata.locatePriceModel(explicit: nil), detectorModel: try Tessdata.locateDetectorModel(),
+                    recognizerModels: try Tessdata.locateRecognizerModels()),
                 parser: ParserOptions(currencyHint: currency), converter: nil)
             let result = try Extractor(settings: settings).extract(path: entry.path)
             let found = result.prices.map(\.match.amount)

@@ -53,7 +53,8 @@ struct TestServer {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let ocr = OCRConfiguration(
             tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil),
-            detectorModel: try Tessdata.locateDetectorModel())
+            detectorModel: try Tessdata.locateDetectorModel(),
+            recognizerModels: try Tessdata.locateRecognizerModels())
         state = ServerState(
             configuration: ServeConfiguration(
                 host: "127.0.0.1", port: 0, token: token, uploadLimit: uploadLimit, scanWorkers: 1, camera: camera, liveWorkers: 1,

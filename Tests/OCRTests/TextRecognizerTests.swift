@@ -1,0 +1,177 @@
+import Foundation
+import Geometry
+@testable import OCR
+import Testing
+
+/// Greedy CTC decoding and the placing of its characters, on output sequences whose reading
+/// is known.
+@Suite("Line recogniser decoding")
+struct RecognizerDecodingTests {
+    static let classes = ["1", "2", ".", "A", " "]
+
+    @Test func repeatsCollapseAndBlanksSeparate() {
+        // 1 1 _ 1 2 2 _ . _ 2  ->  "1" "1" "2" "." "2"
+        let steps: [Int32] = [1, 1, 0, 1, 2, 2, 0, 3, 0, 2]
+        let p: [Float] = [0.9, 0.8, 0.99, 0.7, 0.95, 0.6, 0.99, 0.5, 0.99, 0.85]
+        let read = TextRecognizerNet.decode(steps: steps, probabilities: p, classes: Self.classes)
+        #expect(read.map(\.text).joined() == "112.2")
+        // Each character keeps the step and probability of its first step.
+        #expect(read.map(\.step) == [0, 3, 4, 7, 9])
+        #expect(read.map(\.probability) == [0.9, 0.7, 0.95, 0.5, 0.85])
+    }
+
+    @Test func aClassPastTheListIsDropped() {
+        let read = TextRecognizerNet.decode(steps: [1, 0, 9, 2], probabilities: [1, 1, 1, 1], classes: Self.classes)
+        #expect(read.map(\.text).joined() == "12")
+    }
+
+    @Test func wordsSplitAtSpacesWithBoxesFromTheirSteps() throws {
+        // 40 steps over a 320-column input (8 columns a step); the crop filled 160 columns and
+        // was 400 px wide at x = 100 in the image (2.5 image px a column).
+        let chars = [
+            RecognizedCharacter(text: "A", step: 2, probability: 0.9),
+            RecognizedCharacter(text: " ", step: 5, probability: 0.99),
+            RecognizedCharacter(text: "1", step: 8, probability: 0.8),
+            RecognizedCharacter(text: ".", step: 9, probability: 0.95),
+            RecognizedCharacter(text: "2", step: 11, probability: 0.7),
+        ]
+        let box = Box(x: 100, y: 50, width: 400, height: 40)
+        let words = TextRecognizerNet.words(chars, stepCount: 40, inputWidth: 320, scaledWidth: 160, box: box)
+        #expect(words.map(\.text) == ["A", "1.2"])
+        let a = try #require(words[0].box), n = try #require(words[1].box)
+        // "A": step 2 spans columns 16-24, image x 140-160.
+        #expect(a == Box(x: 140, y: 50, width: 20, height: 40))
+        // "1.2": steps 8-11, columns 64-96, image x 260-340.
+        #expect(n == Box(x: 260, y: 50, width: 80, height: 40))
+        // A word is as sure as its least sure character.
+        #expect(words[1].confidence == Double(Float(0.7)))
+    }
+
+    @Test func aLetterForAnUnknownCurrencyMarkIsDropped() throws {
+        func chars(_ s: String, _ p: [Float]) -> [RecognizedCharacter] {
+            s.enumerated().map { RecognizedCharacter(text: String($1), step: 2 * $0, probability: p[$0]) }
+        }
+        // `£23.80` read `f23.80`, the `f` unsure: the word is the amount, as sure as its digits.
+        let words = TextRecognizerNet.words(
+            chars("f23.80", [0.5, 0.99, 0.98, 0.97, 0.99, 0.96]), stepCount: 40, inputWidth: 320, scaledWidth: 320,
+            box: Box(x: 0, y: 0, width: 320, height: 48))
+        #expect(words.map(\.text) == ["23.80"])
+        #expect(words[0].confidence == Double(Float(0.96)))
+        #expect(try #require(words[0].box).x == 16)
+        // A code, a word without a decimal part, and a mark the classes have stay as read.
+        for kept in ["RM45.34", "A4", "B1234", "$3.50"] {
+            #expect(TextRecognizerNet.withoutGlyphGuess(chars(kept, Array(repeating: 0.9, count: kept.count))).count == kept.count)
+        }
+    }
+
+    @Test func theNarrowestNetThatHoldsTheLine() {
+        // At 48 px high: 100 x 24 -> 200 columns, 400 x 24 -> 800, 2000 x 24 -> 4000 (squeezed).
+        #expect(TextRecognizerNet.netWidth(forWidth: 100, height: 24) == 320)
+        #expect(TextRecognizerNet.netWidth(forWidth: 160, height: 24) == 320)
+        #expect(TextRecognizerNet.netWidth(forWidth: 161, height: 24) == 640)
+        #expect(TextRecognizerNet.netWidth(forWidth: 400, height: 24) == 1280)
+        #expect(TextRecognizerNet.netWidth(forWidth: 2000, height: 24) == 1280)
+    }
+}
+
+/// The recogniser, installed as users get it, on the fixture images: each price the generator
+/// drew, cropped from its drawn box (gt.json "boxes" and "texts", the generator's own input),
+/// reads as drawn.
+@Suite("Line recogniser on fixtures")
+struct RecognizerFixtureTests {
+    static func recognizer() throws -> TextRecognizerNet {
+        try TextRecognizerNet(directory: try Tessdata.locateRecognizerModels())
+    }
+
+    /// The digits and separators of a text: what a price's reading must get right.
+    static func amountCharacters(_ s: String) -> String {
+        String(s.filter { $0.isNumber || $0 == "." || $0 == "," })
+    }
+
+    static func drawnTexts(_ family: String) throws -> [(path: String, items: [(Box, String)])] {
+        let dir = "\(RegionLayoutTests.fixtures)/\(family)"
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/gt.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
+        return try root.keys.sorted().map { name in
+            let boxes = try #require(root[name]?["boxes"] as? [[Int]], "\(family)/\(name): no boxes")
+            let texts = try #require(root[name]?["texts"] as? [String], "\(family)/\(name): no texts")
+            try #require(boxes.count == texts.count, "\(family)/\(name): boxes and texts differ in number")
+            return (
+                "\(dir)/\(name)", zip(boxes, texts).map { (Box(x: $0[0], y: $0[1], width: $0[2], height: $0[3]), $1) }
+            )
+        }
+    }
+
+    /// Share of drawn prices whose digits and separators read exactly, per family. Measured on
+    /// 2026-11-27: every drawn price of clean (125), receipts-intl (357), menus (198), jpeg,
+    /// small, rotate, perspective, lowcontrast and shadow; all but one of blur (`zł` read `z1`),
+    /// noise (the same) and symbols (`円` read `四`). The floors sit a little under, so that a
+    /// broken decode, a wrong input scaling or a bad rewrite of the graph fails and noise does not.
+    static let floors: [(family: String, read: Double)] = [
+        ("clean", 0.97), ("receipts-intl", 0.97), ("menus", 0.97), ("jpeg", 0.95), ("small", 0.95), ("rotate", 0.95),
+        ("perspective", 0.95), ("lowcontrast", 0.95), ("shadow", 0.95), ("blur", 0.93), ("noise", 0.93), ("symbols", 0.9),
+    ]
+
+    @Test(arguments: floors)
+    func readsTheDrawnPrices(family: String, floor: Double) throws {
+        let recognizer = try Self.recognizer()
+        var right = 0, total = 0
+        var wrong: [String] = []
+        for (path, items) in try Self.drawnTexts(family) {
+            let image = try GrayImage.load(path: path)
+            for (box, text) in items {
+                total += 1
+                // The drawn box is the ink's; a detector's box carries about a third of the
+                // text height around it, as the recogniser was trained on.
+                let pad = max(2, box.height / 3)
+                let x0 = max(0, box.x - pad), y0 = max(0, box.y - pad)
+                let crop = Box(
+                    x: x0, y: y0, width: min(image.width, box.x + box.width + pad) - x0,
+                    height: min(image.height, box.y + box.height + pad) - y0)
+                let read = try recognizer.read(image, box: crop)?.text ?? ""
+                if Self.amountCharacters(read) == Self.amountCharacters(text) {
+                    right += 1
+                } else {
+                    wrong.append("\((path as NSString).lastPathComponent): \(text) -> \(read)")
+                }
+            }
+        }
+        let share = Double(right) / Double(max(total, 1))
+        #expect(share >= floor, "\(family): \(right)/\(total) read right; wrong: \(wrong.prefix(8))")
+    }
+
+    @Test func missingModelsNameTheInstaller() {
+        #expect(throws: RecognizerError.self) {
+            try Tessdata.locateRecognizerModels(environment: ["PRICECAM_RECOGNIZER_MODELS": "/nonexistent"])
+        }
+        let error = RecognizerError.missingModel(searched: ["/a/models"])
+        #expect(error.description.contains("scripts/recognizer-model/install.sh"))
+        #expect(error.description.contains(TextRecognizerNet.classesFile))
+    }
+
+    @Test func aCorruptModelIsAClearError() throws {
+        let source = try Tessdata.locateRecognizerModels()
+        let dir = NSTemporaryDirectory() + "recognizer-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(
+            atPath: "\(source)/\(TextRecognizerNet.classesFile)", toPath: "\(dir)/\(TextRecognizerNet.classesFile)")
+        for w in TextRecognizerNet.widths {
+            try Data("not a network".utf8).write(to: URL(fileURLWithPath: "\(dir)/\(TextRecognizerNet.modelFile(width: w))"))
+        }
+        do {
+            _ = try TextRecognizerNet(directory: dir)
+            Issue.record("a corrupt model loaded")
+        } catch {
+            guard case .unreadableModel(let path, _) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(path.hasSuffix(TextRecognizerNet.modelFile(width: TextRecognizerNet.widths[0])))
+            #expect(error.description.contains("scripts/recognizer-model/install.sh"))
+        }
+        // A classes file that is not the JSON list the install writes.
+        try Data("[1, 2]".utf8).write(to: URL(fileURLWithPath: "\(dir)/\(TextRecognizerNet.classesFile)"))
+        #expect(throws: RecognizerError.self) { try TextRecognizerNet(directory: dir) }
+    }
+}
