@@ -67,14 +67,16 @@ struct OCROptions: ParsableArguments, Sendable {
 
     /// The OCR configuration, or a settings error (exit 2) naming what was tried. With
     /// `--lang auto` a script model that is not installed is left out with a warning.
-    func configuration(currency: String? = nil) throws -> OCRConfiguration {
+    /// `recognizer`: whether the run reads with the line recogniser, so its models must be
+    /// installed (live frames never use it; `--accuracy no-recognizer` measures without it).
+    func configuration(currency: String? = nil, recognizer: Bool = true) throws -> OCRConfiguration {
         let wanted = language(currency: currency)
         let priceModel = Tessdata.locatePriceModel(explicit: tessdata)
         let detectorModel: String
-        let recognizerModels: String
+        let recognizerModels: String?
         do {
             detectorModel = try Tessdata.locateDetectorModel()
-            recognizerModels = try Tessdata.locateRecognizerModels()
+            recognizerModels = recognizer ? try Tessdata.locateRecognizerModels() : nil
         } catch {
             Console.error("\(error)")
             throw ExitCode(2)
@@ -104,11 +106,13 @@ struct OCROptions: ParsableArguments, Sendable {
 
     /// What a worker reads with, for prices in `currency` (the parser's hint and `--lang
     /// auto`'s models): the one place the CLI and the server build it.
-    func extraction(currency: String?, converter: Converter?, accuracy: AccuracyOptions = AccuracyOptions()) throws
+    /// `live`: for live frames, which never use the line recogniser (its models are then not needed).
+    func extraction(currency: String?, converter: Converter?, accuracy: AccuracyOptions = AccuracyOptions(), live: Bool = false) throws
         -> ExtractionSettings
     {
         ExtractionSettings(
-            ocr: try configuration(currency: currency), parser: ParserOptions(currencyHint: currency, bareNumbers: bareNumbers),
+            ocr: try configuration(currency: currency, recognizer: accuracy.recognizer && !live),
+            parser: ParserOptions(currencyHint: currency, bareNumbers: bareNumbers),
             converter: converter, limits: limits, accuracy: accuracy)
     }
 }

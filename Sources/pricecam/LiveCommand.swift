@@ -92,7 +92,8 @@ struct Live: ParsableCommand {
 
     func run() throws {
         let prepared = try conversion.prepare(interactiveSetupAllowed: true)
-        let settings = try ocr.extraction(currency: prepared.currencyHint, converter: prepared.converter, accuracy: accuracy.options)
+        let settings = try ocr.extraction(
+            currency: prepared.currencyHint, converter: prepared.converter, accuracy: accuracy.options, live: true)
         let recorder = prepared.history
         let stop = StopFlag()
         let signals = LiveSignals(stop: stop, beforeExit: { _ = recorder?.finish() })

@@ -129,4 +129,19 @@ struct BadInputTests {
         #expect(r.status == 2)
         #expect(r.stderr.contains(dir) && r.stderr.contains("eng.traineddata"))
     }
+
+    /// Without the line recogniser's models a file is not read (a settings error naming the
+    /// folder and the installer), while `live`, which never uses them, reads its frames.
+    @Test("missing recogniser models stop scan, not live")
+    func missingRecognizerModels() throws {
+        let empty = try CLI.tempDir()
+        let frames = try CLI.tempDir()
+        try FileManager.default.copyItem(atPath: "\(CLI.fixtures)/clean/frame_0001.png", toPath: "\(frames)/tag.png")
+        let env = ["PRICECAM_RECOGNIZER_MODELS": empty]
+        let scan = try CLI.run(["scan", "\(frames)/tag.png", "--no-convert"], environment: env)
+        #expect(scan.status == 2)
+        #expect(scan.stderr.contains(empty) && scan.stderr.contains("scripts/recognizer-model/install.sh"), "\(scan.stderr)")
+        let live = try CLI.run(["live", "--source", frames, "--frames", "1", "--jobs", "1", "--no-convert"], environment: env)
+        #expect(live.status == 0, "\(live.stderr)")
+    }
 }
