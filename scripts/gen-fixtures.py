@@ -746,7 +746,20 @@ MENU_LANGS = {
            ["Χωριάτικη σαλάτα", "Μουσακάς", "Σουβλάκι", "Γύρος", "Τζατζίκι", "Παστίτσιο", "Μπακλαβάς", "Ελληνικός καφές",
             "Γεμιστά"],
            "Τιμή ημέρας", ("Μικρό", "Μεγάλο"), ["Ανοιχτά 12:00-24:00", "Τηλ. 210 123 4567", "Από το 1975"], "euro"),
+    # Menus that print prices as bare whole numbers in a currency with cents (no mark, no
+    # decimals: `Schnitzel 16`), as many German, British and American menus do.
+    "de": ("EUR", "lib-sans", "Gasthaus zur Linde", ["Vorspeisen", "Hauptgerichte", "Nachspeisen"],
+           ["Kartoffelsuppe", "Wiener Schnitzel", "Sauerbraten", "Käsespätzle", "Rinderroulade", "Apfelstrudel",
+            "Kaiserschmarrn", "Forelle blau", "Flammkuchen"],
+           "Tagespreis", ("Klein", "Groß"), ["Geöffnet 11:30-22:00", "Tel. 089 123 4567", "Seit 1952"], "whole"),
+    "en": ("USD", "lib-sans", "Harbor Street Diner", ["Starters", "Mains", "Desserts"],
+           ["Clam chowder", "Caesar salad", "Cheeseburger", "Fish and chips", "Grilled salmon", "Mac and cheese",
+            "Apple pie", "Chocolate cake", "Buffalo wings"],
+           "Market price", ("Small", "Large"), ["Open daily 7:00-22:00", "Phone (415) 555-0134", "Since 1986"], "whole"),
 }
+# Languages added after the first nine, generated after them so that the first nine keep
+# their seeds' order and their degradations (menu 2n + 2i), so their images stay the same.
+MENU_LATE = ["de", "en"]
 MENU_DEGRADE = [None, "perspective", "shadow", "blur", "jpeg"]
 
 
@@ -770,6 +783,9 @@ def menu_price(rng, form, cur):
     if cur == "CNY":
         v = rng.choice(range(12, 98))
         return rng.choice([str(v) + "元", "¥" + str(v)]), str(v)
+    if form == "whole":
+        v = rng.choice(range(5, 40))
+        return str(v), str(v)
     minor = rng.choice(range(350, 3200, 50))
     t = fmt_number(minor, 2, ",", ".")
     return rng.choice([t, t, t + " €"]), fmt_amount(minor, 2)
@@ -1001,7 +1017,8 @@ def gen_per_language(out, family, langs, scene, degraded):
         shutil.rmtree(d)
     os.makedirs(d)
     gt = {}
-    for n, lang in enumerate(sorted(langs)):
+    late = [l for l in MENU_LATE if l in langs]
+    for n, lang in enumerate([l for l in sorted(langs) if l not in late] + late):
         for i in range(2):
             rng = random.Random("%s:%s:%s:%d" % (SEED, family, lang, i))
             img, prices, total = scene(rng, lang)

@@ -15,10 +15,16 @@ import Foundation
 ///   whole-number prices the page prints with their mark on other rows (`麻婆豆腐 37` under
 ///   `75元` and `¥84`: OCR lost the `¥`). A receipt's price column holds decimals: no column.
 /// - **an option** before a marked price on its row (`小份 93 大份 91元`).
+/// - **a column of unmarked whole prices**: a menu that prints no mark and no decimals
+///   (`Spaghetti carbonara 14`, `Tiramisu ...... 12`: many menus in euros, dollars and pounds):
+///   at least three rows end with a whole number of two to `unmarkedDigits` digits, their
+///   right edges lined up, and no amount with a decimal part on the page lines up with them
+///   (a receipt's price column holds decimals; a quantity or a line number beside it is no
+///   price). A one-digit number that ends a row in such a column is a price too (`Coffee 3`).
 /// Numbers that are not prices stay out: after a reference word (`No. 12`, `Table 4`, `Lane 25`,
 /// `Since 1998`, `© 2024`) or before a reference ending (`1998 年`, `7 號`), with a unit
 /// (`350 kcal`, `6 pcs`: the scanner's units), times, phone numbers and dates (the scanner's),
-/// one digit alone (`Set 2`), and a number inside a row (`Set for 2 people 1280`: only 1280
+/// one digit alone (`Set 2`) outside an unmarked column, and a number inside a row (`Set for 2 people 1280`: only 1280
 /// ends it).
 enum MenuPrices {
     /// Words after which a number is a reference, not a price: numbering, addresses, dates.
@@ -66,6 +72,9 @@ enum MenuPrices {
         all.bareNumbers = .all
         let loose = PriceParser(options: all)
         var out: [(Int, PriceMatch)] = []
+        // Whole numbers that end a row after its text, not taken by the rules above: a column
+        // of them is a price list's (`unmarkedColumn`).
+        var rowEnds: [(line: Int, match: PriceMatch)] = []
         for (i, line) in lines.enumerated() {
             let words = line.words.map(\.text)
             var cursor = 0
@@ -83,18 +92,51 @@ enum MenuPrices {
                         && words[(l.last + 1)...].allSatisfy { w in !w.contains { $0.isLetter || $0.isNumber } }
                 } == true
             for (m, a, b) in found {
-                guard m.flags.contains(.bareNumber), m.amount >= 10, m.amount == m.amount.rounded,
+                guard m.flags.contains(.bareNumber), m.amount >= 1, m.amount == m.amount.rounded,
                     !perLine[i].contains(where: { $0.text == m.text && $0.amount == m.amount }),
                     !isReference(before: a, words), !isReference(after: b, words)
                 else { continue }
                 let atEnd = rowEnd(b, words) && hasText(before: a, words)
+                // One digit alone is a price only in a column of longer ones (`Coffee 3`).
+                guard m.amount >= 10 else {
+                    if atEnd, m.box != nil { rowEnds.append((i, m)) }
+                    continue
+                }
                 let option =
                     a > 0 && optionWords.contains(words[a - 1].lowercased()) && (wholeCurrency ? endsWithPrice : endsWithMarkedPrice)
                 let inColumn = atEnd && m.box.map { box in inPriceColumn(box, line: i, marked) } == true
-                if (wholeCurrency && atEnd) || option || inColumn { out.append((i, m)) }
+                if (wholeCurrency && atEnd) || option || inColumn {
+                    out.append((i, m))
+                } else if atEnd, m.box != nil, m.text.filter(\.isNumber).count <= unmarkedDigits {
+                    rowEnds.append((i, m))
+                }
             }
         }
+        let decimals = perLine.flatMap { $0.filter { !printedWhole($0) } }.compactMap(\.box)
+        let longer = rowEnds.filter { $0.match.amount >= 10 }
+        for (i, m) in rowEnds {
+            guard let box = m.box else { continue }
+            let column =
+                longer.filter { $0.line != i && $0.match.box.map { alignedRight($0, box) } == true }.count + (m.amount >= 10 ? 1 : 0)
+            if column >= unmarkedColumn, !decimals.contains(where: { alignedRight($0, box) }) { out.append((i, m)) }
+        }
         return out
+    }
+
+    /// Fewest whole numbers of two or more digits in an unmarked column of prices: three rows,
+    /// the fewest that make a column rather than a coincidence (as `columnPrices` others make
+    /// one with a marked price). A header block's one-digit values (`Kasse 5`, `Bediener 2`) line
+    /// up too, so one-digit numbers join a column but never make one.
+    static let unmarkedColumn = 3
+
+    /// Most digits of a whole number in an unmarked column of prices (`unmarkedColumn`): a dish
+    /// in a currency with a minor unit costs less than 10 000 of it, while the numbers a
+    /// receipt's or a page's header lines end with (an invoice, a terminal, a phone) run longer.
+    static let unmarkedDigits = 4
+
+    /// Whether the right edges of `a` and `b` line up within `b`'s height.
+    static func alignedRight(_ a: Box, _ b: Box) -> Bool {
+        abs(a.x + a.width - (b.x + b.width)) <= max(b.height, 1)
     }
 
     /// Whether `m` is printed without a decimal part (`75元`, `¥84`; not `RM 73.00`).
@@ -116,10 +158,9 @@ enum MenuPrices {
     /// Whether `box`'s right edge lines up, within its own height, with `columnPrices` or more
     /// of `marked` on other lines than `line`.
     static func inPriceColumn(_ box: Box, line: Int, _ marked: [(line: Int, match: PriceMatch)]) -> Bool {
-        let right = box.x + box.width
         let aligned = marked.filter { m in
             guard m.line != line, let b = m.match.box else { return false }
-            return abs(b.x + b.width - right) <= max(box.height, 1)
+            return alignedRight(b, box)
         }
         return aligned.count >= columnPrices
     }

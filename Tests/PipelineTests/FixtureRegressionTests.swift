@@ -85,7 +85,7 @@ struct FixtureRegressionTests {
             "\(family): amount precision \(precision) < floor \(floor.precision)\n\(misses.joined(separator: "\n"))")
     }
 
-    /// Menus (`Fixtures/menus`, nine languages, two each): amount recall and precision per
+    /// Menus (`Fixtures/menus`, eleven languages, two each): amount recall and precision per
     /// language, each menu read with its shop's currency in the settings (the script's model,
     /// the currency's price rules: `MenuPrices`). Floors sit at or just under the values
     /// measured when the family was added (2026-11-25, docs/benchmarks): the issue's target is
@@ -98,9 +98,15 @@ struct FixtureRegressionTests {
     /// ending after a number (`1998 年`) and the page's price range (`명동 12`) (2026-11-25):
     /// zh-Hans 0.909 / 1.000, zh-Hant 1.000 / 0.846, ko 0.955 / 0.840, vi 0.909 / 0.952; every
     /// language meets the target, and the floors hold it.
+    /// German (EUR) and American (USD) menus that print bare whole prices (`Schnitzel 16`), added
+    /// 2026-11-27 with the unmarked column of whole prices (`MenuPrices`): before it de R 0.727 / P 1.000,
+    /// en R 0.182 / P 0.667 (only rows read alone, and junk); with it de 0.818 / 1.000, en 0.909 / 0.909.
+    /// Not yet at the recall target: a price between options in a row (`Small 8  Large 17`, no
+    /// mark) and prices Tesseract misread beside dot leaders.
     static let menuFloors: [String: (recall: Double, precision: Double)] = [
         "el": (0.95, 0.95), "es": (0.90, 0.90), "fr": (0.95, 0.95), "it": (0.95, 0.95), "ja": (0.95, 0.90),
-        "ko": (0.95, 0.80), "vi": (0.90, 0.90), "zh-Hans": (0.90, 0.95), "zh-Hant": (0.97, 0.80),
+        "ko": (0.95, 0.80), "vi": (0.90, 0.90), "zh-Hans": (0.90, 0.95), "zh-Hant": (0.97, 0.80), "de": (0.80, 0.95),
+        "en": (0.88, 0.88),
     ]
 
     /// The images of `family` whose name starts with `prefix`, each read with its gt.json

@@ -67,6 +67,38 @@ import Testing
         #expect(amounts(receipt, "EUR") == ["2.50", "3.10"].map(Self.d))
     }
 
+    /// A menu in a currency with cents that prints its prices as bare whole numbers: three or
+    /// more rows ending in a whole number of two or more digits whose right edges line up are a
+    /// price column, a one-digit number in it too; fewer, one-digit numbers alone, numbers of
+    /// five digits, or a column that also holds decimals (a receipt's) are not.
+    @Test func columnOfUnmarkedWholePrices() {
+        let dishes = [("Bruschetta", "9"), ("Spaghetti carbonara", "14"), ("Lasagne al forno", "16"), ("Tiramisù", "12")]
+        func menu(_ prices: [String], right: Int = 800) -> [TextLine] {
+            zip(dishes, prices).enumerated().map { (k, d) in
+                let w = 17 * d.1.count
+                return Self.row([(d.0.0, 100, 14 * d.0.0.count), (".....", 420, 200), (d.1, right - w, w)], y: 100 + 50 * k)
+            }
+        }
+        #expect(amounts(menu(dishes.map(\.1)), "EUR") == ["9", "12", "14", "16"].map(Self.d))
+        #expect(amounts(menu(dishes.map(\.1)), "USD") == ["9", "12", "14", "16"].map(Self.d))
+        // one-digit values lined up make no column (a header block: `Kasse 5`, `Bediener 2`)
+        let header = [("Kasse", "5"), ("Bediener", "2"), ("Terminal", "1")].enumerated().map { (k, d) in
+            Self.row([(d.0, 100, 120), (d.1, 780, 17)], y: 100 + 50 * k)
+        }
+        #expect(amounts(header, "EUR") == [])
+        // two rows make no column
+        #expect(amounts(Array(menu(dishes.map(\.1)).prefix(3)), "EUR") == [])
+        // five digits: a reference number, not a dish's price
+        #expect(amounts(menu(["9", "14", "16", "12345"]), "EUR") == [])
+        // a decimal in the column: a receipt's column; its whole numbers are counts
+        #expect(amounts(menu(["9", "14", "16", "12,50"]), "EUR") == [Self.d("12.50")])
+        // not lined up: numbers inside ragged text
+        let ragged = zip(dishes, ["11", "14", "16", "12"]).enumerated().map { (k, d) in
+            Self.row([(d.0.0, 100, 14 * d.0.0.count), (d.1, 120 + 14 * d.0.0.count, 34)], y: 100 + 50 * k)
+        }
+        #expect(amounts(ragged, "EUR") == [])
+    }
+
     @Test func optionBeforeAMarkedPrice() {
         #expect(amounts(["酸辣汤 小份 93 大份 91元"], "CNY") == ["91", "93"].map(Self.d))
         // no marked price on the row: the bare numbers are not taken in a currency printed with decimals
