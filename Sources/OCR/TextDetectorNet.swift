@@ -2,25 +2,6 @@ import CTextDetection
 import Foundation
 import Geometry
 
-/// Why the text detector could not be used: the model file, and what to do about it.
-public enum DetectorError: Error, Sendable, CustomStringConvertible, Equatable {
-    case missingModel(searched: [String])
-    case unreadableModel(path: String, reason: String)
-    case failed(String)
-
-    public var description: String {
-        switch self {
-        case .missingModel(let searched):
-            "the text detector model \(TextDetectorNet.modelFile) is not installed (looked in: \(searched.joined(separator: ", "))). "
-                + "Install it with scripts/detector-model/install.sh (scripts/bootstrap.sh runs it)."
-        case .unreadableModel(let path, let reason):
-            "the text detector model \(path) cannot be used (\(reason)). Install it again with scripts/detector-model/install.sh."
-        case .failed(let why):
-            "text detection failed: \(why)"
-        }
-    }
-}
-
 /// The DB text detector network, run by OpenCV's DNN module, and DB post-processing: the
 /// one file that speaks to the `CTextDetection` shim.
 ///

@@ -2,25 +2,6 @@ import CTextDetection
 import Foundation
 public import Geometry
 
-/// Why the line recogniser could not be used: the model files, and what to do about it.
-public enum RecognizerError: Error, Sendable, CustomStringConvertible, Equatable {
-    case missingModel(searched: [String])
-    case unreadableModel(path: String, reason: String)
-    case failed(String)
-
-    public var description: String {
-        switch self {
-        case .missingModel(let searched):
-            "the line recogniser models (\(TextRecognizerNet.classesFile), \(TextRecognizerNet.widths.map(TextRecognizerNet.modelFile(width:)).joined(separator: ", "))) are not installed (looked in: \(searched.joined(separator: ", "))). "
-                + "Install them with scripts/recognizer-model/install.sh (scripts/bootstrap.sh runs it)."
-        case .unreadableModel(let path, let reason):
-            "the line recogniser model \(path) cannot be used (\(reason)). Install it again with scripts/recognizer-model/install.sh."
-        case .failed(let why):
-            "line recognition failed: \(why)"
-        }
-    }
-}
-
 /// One character the recogniser read: the output step it was read at and how sure it was.
 struct RecognizedCharacter: Equatable {
     var text: String
