@@ -20,7 +20,8 @@ import Foundation
 ///   at least three rows end with a whole number of two to `unmarkedDigits` digits, their
 ///   right edges lined up, and no amount with a decimal part on the page lines up with them
 ///   (a receipt's price column holds decimals; a quantity or a line number beside it is no
-///   price). A one-digit number that ends a row in such a column is a price too (`Coffee 3`).
+///   price). A one-digit number that ends a row in such a column is a price too (`Coffee 3`),
+///   and so is a number after an option word on a row the column ends (`Small 8  Large 17`).
 /// Numbers that are not prices stay out: after a reference word (`No. 12`, `Table 4`, `Lane 25`,
 /// `Since 1998`, `© 2024`) or before a reference ending (`1998 年`, `7 號`), with a unit
 /// (`350 kcal`, `6 pcs`: the scanner's units), times, phone numbers and dates (the scanner's),
@@ -75,6 +76,8 @@ enum MenuPrices {
         // Whole numbers that end a row after its text, not taken by the rules above: a column
         // of them is a price list's (`unmarkedColumn`).
         var rowEnds: [(line: Int, match: PriceMatch)] = []
+        // Whole numbers after an option word, on a row that may end in such a column.
+        var options: [(line: Int, match: PriceMatch)] = []
         for (i, line) in lines.enumerated() {
             let words = line.words.map(\.text)
             var cursor = 0
@@ -97,28 +100,38 @@ enum MenuPrices {
                     !isReference(before: a, words), !isReference(after: b, words)
                 else { continue }
                 let atEnd = rowEnd(b, words) && hasText(before: a, words)
+                let afterOption = a > 0 && optionWords.contains(words[a - 1].lowercased())
                 // One digit alone is a price only in a column of longer ones (`Coffee 3`).
                 guard m.amount >= 10 else {
-                    if atEnd, m.box != nil { rowEnds.append((i, m)) }
+                    if atEnd, m.box != nil { rowEnds.append((i, m)) } else if afterOption { options.append((i, m)) }
                     continue
                 }
-                let option =
-                    a > 0 && optionWords.contains(words[a - 1].lowercased()) && (wholeCurrency ? endsWithPrice : endsWithMarkedPrice)
+                let option = afterOption && (wholeCurrency ? endsWithPrice : endsWithMarkedPrice)
                 let inColumn = atEnd && m.box.map { box in inPriceColumn(box, line: i, marked) } == true
                 if (wholeCurrency && atEnd) || option || inColumn {
                     out.append((i, m))
                 } else if atEnd, m.box != nil, m.text.filter(\.isNumber).count <= unmarkedDigits {
                     rowEnds.append((i, m))
+                } else if afterOption, !atEnd {
+                    options.append((i, m))
                 }
             }
         }
         let decimals = perLine.flatMap { $0.filter { !printedWhole($0) } }.compactMap(\.box)
         let longer = rowEnds.filter { $0.match.amount >= 10 }
+        var columnRows = Set<Int>()
         for (i, m) in rowEnds {
             guard let box = m.box else { continue }
             let column =
                 longer.filter { $0.line != i && $0.match.box.map { alignedRight($0, box) } == true }.count + (m.amount >= 10 ? 1 : 0)
-            if column >= unmarkedColumn, !decimals.contains(where: { alignedRight($0, box) }) { out.append((i, m)) }
+            if column >= unmarkedColumn, !decimals.contains(where: { alignedRight($0, box) }) {
+                out.append((i, m))
+                columnRows.insert(i)
+            }
+        }
+        // An option's price on a row whose last price the column took (`Small 8  Large 17`).
+        for (i, m) in options where columnRows.contains(i) && !out.contains(where: { $0.0 == i && $0.1.text == m.text }) {
+            out.append((i, m))
         }
         return out
     }

@@ -81,6 +81,18 @@ import Testing
         }
         #expect(amounts(menu(dishes.map(\.1)), "EUR") == ["9", "12", "14", "16"].map(Self.d))
         #expect(amounts(menu(dishes.map(\.1)), "USD") == ["9", "12", "14", "16"].map(Self.d))
+        // a row of options the column ends: each option's price
+        var sizes = menu(dishes.map(\.1))
+        sizes.append(
+            Self.row(
+                [
+                    ("Mac", 100, 50), ("and", 160, 50), ("cheese", 220, 90), ("Small", 560, 80), ("8", 650, 17), ("Large", 700, 80),
+                    ("17", 766, 34),
+                ], y: 300))
+        #expect(amounts(sizes, "USD") == ["8", "9", "12", "14", "16", "17"].map(Self.d))
+        // ... not when the row's last number is no column's
+        sizes[3].words[2].text = "12,50"
+        #expect(amounts(sizes, "USD").contains(Self.d("8")) == false)
         // one-digit values lined up make no column (a header block: `Kasse 5`, `Bediener 2`)
         let header = [("Kasse", "5"), ("Bediener", "2"), ("Terminal", "1")].enumerated().map { (k, d) in
             Self.row([(d.0, 100, 120), (d.1, 780, 17)], y: 100 + 50 * k)
