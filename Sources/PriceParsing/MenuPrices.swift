@@ -122,9 +122,8 @@ enum MenuPrices {
         var columnRows = Set<Int>()
         for (i, m) in rowEnds {
             guard let box = m.box else { continue }
-            let column =
-                longer.filter { $0.line != i && $0.match.box.map { alignedRight($0, box) } == true }.count + (m.amount >= 10 ? 1 : 0)
-            if column >= unmarkedColumn, !decimals.contains(where: { alignedRight($0, box) }) {
+            let others = m.amount >= 10 ? unmarkedColumn - 1 : unmarkedColumn
+            if inPriceColumn(box, line: i, longer, needed: others), !decimals.contains(where: { alignedRight($0, box) }) {
                 out.append((i, m))
                 columnRows.insert(i)
             }
@@ -168,14 +167,14 @@ enum MenuPrices {
     /// so one price that happens to end where it does is not a column.
     static let columnPrices = 2
 
-    /// Whether `box`'s right edge lines up, within its own height, with `columnPrices` or more
-    /// of `marked` on other lines than `line`.
-    static func inPriceColumn(_ box: Box, line: Int, _ marked: [(line: Int, match: PriceMatch)]) -> Bool {
+    /// Whether `box`'s right edge lines up, within its own height, with `needed` or more of
+    /// `marked` on other lines than `line`.
+    static func inPriceColumn(_ box: Box, line: Int, _ marked: [(line: Int, match: PriceMatch)], needed: Int = columnPrices) -> Bool {
         let aligned = marked.filter { m in
             guard m.line != line, let b = m.match.box else { return false }
             return alignedRight(b, box)
         }
-        return aligned.count >= columnPrices
+        return aligned.count >= needed
     }
 
     /// `perLine` without the bare whole numbers that a reference word stands right before
