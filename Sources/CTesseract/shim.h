@@ -66,48 +66,6 @@ static inline PIX *pricecam_scale(PIX *pix, float factor) {
     return pixScale(pix, factor, factor);
 }
 
-/// The spread of the image's edges in px: its contrast (p98 - p2 of the gray levels) over
-/// its steep steps between neighbours (p90 of the absolute horizontal and vertical
-/// differences of at least a tenth of the contrast: the edges, however few of the pixels
-/// they are on a frame with one small tag). Sharp print steps from paper to ink in 1-2 px; a
-/// blurred one over many. 8 bpp in; 0 for an image without contrast or edges.
-static inline float pricecam_edgeWidth(PIX *pix) {
-    int width = pixGetWidth(pix), height = pixGetHeight(pix), wpl = pixGetWpl(pix);
-    l_uint32 *data = pixGetData(pix);
-    unsigned long gray[256] = {0}, step[256] = {0}, n = 0;
-    for (int y = 0; y + 1 < height; y++) {
-        l_uint32 *line = data + y * wpl, *next = line + wpl;
-        for (int x = 0; x + 1 < width; x++) {
-            int v = GET_DATA_BYTE(line, x);
-            gray[v]++;
-            step[abs(GET_DATA_BYTE(line, x + 1) - v)]++;
-            step[abs(GET_DATA_BYTE(next, x) - v)]++;
-            n++;
-        }
-    }
-    if (n == 0) return 0;
-    int p2 = 0, p98 = 255;
-    unsigned long c = 0;
-    for (int i = 0; i < 256; i++) { c += gray[i]; if (c * 100 >= n * 2) { p2 = i; break; } }
-    c = 0;
-    for (int i = 0; i < 256; i++) { c += gray[i]; if (c * 100 >= n * 98) { p98 = i; break; } }
-    if (p98 <= p2) return 0;
-    int floor = (p98 - p2 + 9) / 10;
-    unsigned long edges = 0;
-    for (int i = floor; i < 256; i++) edges += step[i];
-    if (edges == 0) {
-        // No step reaches a tenth of the contrast: the edges spread over more than 10 px,
-        // at least the contrast over the steepest step there is.
-        for (int i = floor - 1; i > 0; i--)
-            if (step[i] > 0) return (float)(p98 - p2) / (float)i;
-        return 0;
-    }
-    int s90 = 255;
-    c = 0;
-    for (int i = floor; i < 256; i++) { c += step[i]; if (c * 10 >= edges * 9) { s90 = i; break; } }
-    return (float)(p98 - p2) / (float)(s90 > 0 ? s90 : 1);
-}
-
 /// Unsharp masking of an 8 bpp Pix: `fract` of the difference from its box blur of
 /// `halfwidth` added back; new Pix or NULL.
 static inline PIX *pricecam_unsharp(PIX *pix, int halfwidth, float fract) {

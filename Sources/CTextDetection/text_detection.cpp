@@ -70,8 +70,44 @@ extern "C" void pc_textdet_destroy(pc_textdet *det) {
     if (flight.ok) delete det;
 }
 
+extern "C" float pc_edge_width(const uint8_t *gray, int width, int height, size_t stride) {
+    if (!gray || width < 2 || height < 2) return 0;
+    unsigned long levels[256] = {0}, step[256] = {0}, n = 0;
+    for (int y = 0; y + 1 < height; y++) {
+        const uint8_t *line = gray + y * stride, *next = line + stride;
+        for (int x = 0; x + 1 < width; x++) {
+            const int v = line[x];
+            levels[v]++;
+            step[std::abs(line[x + 1] - v)]++;
+            step[std::abs(next[x] - v)]++;
+            n++;
+        }
+    }
+    int p2 = 0, p98 = 255;
+    unsigned long c = 0;
+    for (int i = 0; i < 256; i++) { c += levels[i]; if (c * 100 >= n * 2) { p2 = i; break; } }
+    c = 0;
+    for (int i = 0; i < 256; i++) { c += levels[i]; if (c * 100 >= n * 98) { p98 = i; break; } }
+    if (p98 <= p2) return 0;
+    const int floor = (p98 - p2 + 9) / 10;
+    unsigned long edges = 0;
+    for (int i = floor; i < 256; i++) edges += step[i];
+    if (edges == 0) {
+        // No step reaches a tenth of the contrast: the edges spread over more than 10 px,
+        // at least the contrast over the steepest step there is.
+        for (int i = floor - 1; i > 0; i--)
+            if (step[i] > 0) return static_cast<float>(p98 - p2) / static_cast<float>(i);
+        return 0;
+    }
+    int s90 = 255;
+    c = 0;
+    for (int i = floor; i < 256; i++) { c += step[i]; if (c * 10 >= edges * 9) { s90 = i; break; } }
+    return static_cast<float>(p98 - p2) / static_cast<float>(s90 > 0 ? s90 : 1);
+}
+
 extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_width, int image_height, size_t stride,
-                              int scaled_width, int scaled_height, float *map, char *error, size_t error_length) {
+                              int scaled_width, int scaled_height, float sharpen_edge, float sharpen_amount, float *edge_width,
+                              float *map, char *error, size_t error_length) {
     if (!det || !gray || !map || image_width <= 0 || image_height <= 0 || scaled_width <= 0 || scaled_height <= 0 ||
         scaled_width > det->width || scaled_height > det->height) {
         pc_set_error(error, error_length, "bad arguments (empty image or a scaled size over the net's input)");
@@ -90,6 +126,18 @@ extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_wi
         } else {
             int interp = scaled_width < image_width ? cv::INTER_AREA : cv::INTER_LINEAR;
             cv::resize(src, scaled, cv::Size(scaled_width, scaled_height), 0, 0, interp);
+        }
+        if (edge_width) *edge_width = 0;
+        if (sharpen_edge > 0) {
+            const float spread = pc_edge_width(scaled.ptr<uint8_t>(), scaled.cols, scaled.rows, scaled.step[0]);
+            if (edge_width) *edge_width = spread;
+            if (spread > sharpen_edge) {
+                cv::Mat soft, sharp;
+                cv::GaussianBlur(scaled, soft, cv::Size(0, 0), spread / 2);
+                // scaled + amount * (scaled - soft), saturated to 0...255.
+                cv::addWeighted(scaled, 1 + sharpen_amount, soft, -sharpen_amount, 0, sharp);
+                scaled = sharp;
+            }
         }
         pc_fill_blob(scaled, det->blob, det->width, det->height);
         det->net.setInput(det->blob);

@@ -98,6 +98,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// at its own size, as RapidOCR detects it) totals 0.692 -> 0.769, marked 0.423 -> 0.462,
     /// at 1.6 times the time (docs/benchmarks/2026-11-27-peers-copies-timed.md).
     public var detectorSide: Int?
+    /// A document's detector input sharpened when blurred (`TextDetector.documentSharpening`;
+    /// `detector-sharpen=PX/AMOUNT` to measure, `detector-sharpen=0/0` off; nil: the detector's own).
+    public var detectorSharpening: InputSharpening?
     /// Most text regions read on one image, likeliest prices first (`RegionLayout.worthReading`):
     /// the cost of a scene photo is bounded by it, not by its pixels. The detector finds 19–26
     /// boxes on a 1920×1080 shelf photo (the Leptonica finder 76–151 candidates).
@@ -120,7 +123,8 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
-        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "no-fixed-input", "detector-side=PX", "no-recognizer",
+        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "no-fixed-input", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
+        "no-recognizer",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -159,6 +163,10 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "detector-side":
                 guard let n = Int(value), n > 0 else { throw AccuracySwitchError(flag: flag) }
                 detectorSide = n
+            case "detector-sharpen":
+                let parts = value.split(separator: "/").compactMap { Double($0) }
+                guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }
+                detectorSharpening = InputSharpening(blurredEdge: parts[0], amount: parts[1])
             case "page-glyph":
                 let parts = value.split(separator: "/").compactMap { Int($0) }
                 guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }

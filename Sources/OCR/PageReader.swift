@@ -116,7 +116,8 @@ public final class PageReader {
                 OCRLog.write("document at \(options.documentSide) px: its boxes kept")
                 regions = first
             } else {
-                regions = try learnedRegions(upright)
+                // A blurred document's (its coarser input was sharpened) full input is sharpened too.
+                regions = try learnedRegions(upright, document: detector?.lastInputSharpened ?? false)
             }
         } else {
             regions = try learnedRegions(upright)
@@ -302,13 +303,14 @@ public final class PageReader {
     static let documentShare = 0.9
 
     /// The learned detector's text boxes as regions, at the full working size or with the
-    /// working image's longest side at most `side`.
-    func learnedRegions(_ image: GrayImage, side: Int? = nil) throws(OCRError) -> [TextRegion] {
+    /// working image's longest side at most `side`; `document`: a document's detection, its
+    /// input sharpened when blurred (`TextDetector.documentSharpening`).
+    func learnedRegions(_ image: GrayImage, side: Int? = nil, document: Bool = false) throws(OCRError) -> [TextRegion] {
         let detector = try learnedDetector()
         let t0 = DispatchTime.now().uptimeNanoseconds
         let boxes: [RotatedTextBox]
         do {
-            if let side { boxes = try detector.detect(image, side: side) } else { boxes = try detector.detect(image) }
+            boxes = document || side != nil ? try detector.detect(image, side: side, document: document) : try detector.detect(image)
         } catch {
             throw .recognitionFailed("\(error)")
         }
@@ -334,7 +336,7 @@ public final class PageReader {
             detector.workingSize(width: image.width, height: image.height, side: side).scale
                 < detector.workingSize(width: image.width, height: image.height).scale
         else { return nil }
-        return try learnedRegions(image, side: side)
+        return try learnedRegions(image, side: side, document: true)
     }
 
     private func learnedDetector() throws(OCRError) -> TextDetector {

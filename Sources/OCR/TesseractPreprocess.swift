@@ -1,4 +1,5 @@
 import CTesseract
+import CTextDetection
 import Foundation
 public import Geometry
 // `Geometry.Box`, spelt out: Leptonica's C headers (CTesseract) declare a `struct Box` too.
@@ -22,10 +23,12 @@ extension GrayImage {
         derived(pricecam_backgroundNorm(pix))
     }
 
-    /// The spread of its edges in px (`pricecam_edgeWidth`): 1–2.6 on sharp scans and photos,
-    /// 3.6 and more blurred; 0 without contrast.
+    /// The spread of its edges in px (`pc_edge_width`): 1–2.6 on sharp scans and photos,
+    /// 3.6 and more blurred; 0 without contrast. The measure the detector's input is sharpened
+    /// by (`InputSharpening`).
     public func edgeWidth() -> Double {
-        Double(pricecam_edgeWidth(pix))
+        let gray = bytes()
+        return Double(gray.withUnsafeBufferPointer { pc_edge_width($0.baseAddress, Int32(width), Int32(height), width) })
     }
 
     /// Unsharp masked: `amount` of its difference from a box blur `halfwidth` px wide added back.

@@ -83,19 +83,33 @@ public final class TextDetectorNet {
     public func probabilities(
         gray: [UInt8], width: Int, height: Int, scaledWidth: Int, scaledHeight: Int, netWidth: Int, netHeight: Int
     ) throws(DetectorError) -> [Float] {
+        try map(
+            gray: gray, width: width, height: height, scaledWidth: scaledWidth, scaledHeight: scaledHeight, netWidth: netWidth,
+            netHeight: netHeight, sharpening: .off
+        ).map
+    }
+
+    /// `probabilities`, its input sharpened by `sharpening` when blurred; `sharpened`: whether it was.
+    func map(
+        gray: [UInt8], width: Int, height: Int, scaledWidth: Int, scaledHeight: Int, netWidth: Int, netHeight: Int,
+        sharpening: InputSharpening
+    ) throws(DetectorError) -> (map: [Float], sharpened: Bool) {
         precondition(gray.count >= width * height, "gray buffer too small")
         let n = try net(width: netWidth, height: netHeight)
         var map = [Float](repeating: 0, count: netWidth * netHeight)
         var error = [CChar](repeating: 0, count: 512)
+        var edge: Float = 0
         let rc = gray.withUnsafeBufferPointer { g in
             map.withUnsafeMutableBufferPointer { m in
                 pc_textdet_run(
-                    n, g.baseAddress, Int32(width), Int32(height), width, Int32(scaledWidth), Int32(scaledHeight), m.baseAddress,
-                    &error, error.count)
+                    n, g.baseAddress, Int32(width), Int32(height), width, Int32(scaledWidth), Int32(scaledHeight),
+                    Float(sharpening.blurredEdge), Float(sharpening.amount), &edge, m.baseAddress, &error, error.count)
             }
         }
         guard rc == 0 else { throw .failed(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
-        return map
+        let sharpened = sharpening.blurredEdge > 0 && Double(edge) > sharpening.blurredEdge
+        if sharpening.blurredEdge > 0 { OCRLog.write("detector input edges spread \(edge) px\(sharpened ? ": sharpened" : "")") }
+        return (map, sharpened)
     }
 
     /// DB post-processing of a probability map (see `DBPostProcess`), boxes in map pixels.

@@ -109,6 +109,7 @@ public final class Extractor {
             do {
                 detector = try TextDetector(modelPath: model, fixedInput: settings.accuracy.fixedDetectorInput)
                 if let side = settings.accuracy.detectorSide { detector?.maxSide = side }
+                if let sharp = settings.accuracy.detectorSharpening { detector?.documentSharpening = sharp }
             } catch {
                 throw .recognitionFailed("\(error)")
             }

@@ -243,3 +243,82 @@ struct TextDetectorFixtureTests {
         }
     }
 }
+
+/// A document's detector input sharpened when its edges are blurred (`InputSharpening`).
+@Suite("Blurred detector input")
+struct BlurredInputTests {
+    /// `pixels` blurred by a Gaussian of `sigma` px (separable, the kernel cut at 4σ, edges
+    /// clamped); the pixels as they are for `sigma` 0.
+    static func gaussian(_ pixels: [UInt8], width: Int, height: Int, sigma: Double) -> [UInt8] {
+        guard sigma > 0 else { return pixels }
+        let r = Int((4 * sigma).rounded(.up))
+        var kernel = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let sum = kernel.reduce(0, +)
+        kernel = kernel.map { $0 / sum }
+        var across = [Double](repeating: 0, count: pixels.count)
+        pixels.withUnsafeBufferPointer { p in
+            across.withUnsafeMutableBufferPointer { a in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        var v = 0.0
+                        for k in -r...r { v += kernel[k + r] * Double(p[y * width + min(max(x + k, 0), width - 1)]) }
+                        a[y * width + x] = v
+                    }
+                }
+            }
+        }
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        across.withUnsafeBufferPointer { a in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        var v = 0.0
+                        for k in -r...r { v += kernel[k + r] * a[min(max(y + k, 0), height - 1) * width + x] }
+                        o[y * width + x] = UInt8(min(max(v.rounded(), 0), 255))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// A step from paper to ink blurred by a Gaussian of σ climbs its contrast C with a
+    /// steepest step of about C / (σ √(2π)), so its spread reads σ √(2π) (about 2.5 σ); an
+    /// unblurred step climbs it in one pixel.
+    @Test(arguments: [0.0, 1.5, 2.0, 3.0])
+    func theEdgeWidthOfABlurredStep(sigma: Double) {
+        let width = 400, height = 120
+        // Bars of ink (30) and paper (230), 40 px each.
+        let bars = (0..<(width * height)).map { i in (i % width) / 40 % 2 == 0 ? UInt8(230) : UInt8(30) }
+        let blurred = Self.gaussian(bars, width: width, height: height, sigma: sigma)
+        let spread = GrayImage(luma: blurred, width: width, height: height, bytesPerRow: width).edgeWidth()
+        let expected = max(1, sigma * (2 * Double.pi).squareRoot())
+        #expect(abs(spread - expected) <= 0.15 * expected, "σ \(sigma): spread \(spread) px, expected about \(expected)")
+    }
+
+    static let receipt = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("../shared/datasets/receipts-de/img/real_21042020_04_01207.jpg")
+        .standardized.path
+
+    /// A real receipt scan blurred as `scripts/perturb.py` blurs it (σ 0.15% of its longer
+    /// side): at a document's coarser side the network, trained on sharp print, finds a few of
+    /// its lines; its input sharpened, about as many as on the sharp scan. The sharp scan's
+    /// input is not sharpened.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: receipt)))
+    func aBlurredReceiptIsFoundSharpened() throws {
+        let detector = try TextDetectorFixtureTests.detector()
+        let side = AccuracyOptions().documentSide
+        let sharp = try GrayImage.load(path: Self.receipt)
+        let found = try detector.detect(sharp, side: side, document: true).count
+        #expect(!detector.lastInputSharpened, "the sharp scan's input was sharpened")
+        let sigma = 0.0015 * Double(max(sharp.width, sharp.height))
+        let blurred = GrayImage(
+            luma: Self.gaussian(sharp.bytes(), width: sharp.width, height: sharp.height, sigma: sigma), width: sharp.width,
+            height: sharp.height, bytesPerRow: sharp.width)
+        let plain = try detector.detect(blurred, side: side, document: false).count
+        let restored = try detector.detect(blurred, side: side, document: true).count
+        #expect(detector.lastInputSharpened, "the blurred scan's input was not sharpened")
+        #expect(restored * 2 >= found, "blurred: \(restored) boxes sharpened, \(found) on the sharp scan")
+        #expect(restored > plain, "blurred: \(restored) boxes sharpened, \(plain) as it is")
+    }
+}

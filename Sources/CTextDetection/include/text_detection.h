@@ -31,10 +31,20 @@ void pc_textdet_destroy(pc_textdet *det);
 /// to `scaled_width` x `scaled_height` (at most the net's input size), given as three
 /// equal channels scaled to [-1, 1] and placed at the top left of the net's input,
 /// the rest 0. Writes the text probability map (the net's input size, row-major) to
-/// `map` (`width * height` floats of the net's size). 0 on success, else -1 with the
-/// reason in `error`.
+/// `map` (`width * height` floats of the net's size). When `sharpen_edge` > 0 and the
+/// resized image's edges spread over more than `sharpen_edge` px (`pc_edge_width`), it is
+/// unsharp masked first: `sharpen_amount` of its difference from a Gaussian blur of sigma
+/// half that spread added back. `edge_width` (may be NULL) receives the spread measured (0
+/// when not measured). 0 on success, else -1 with the reason in `error`.
 int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_width, int image_height, size_t stride,
-                   int scaled_width, int scaled_height, float *map, char *error, size_t error_length);
+                   int scaled_width, int scaled_height, float sharpen_edge, float sharpen_amount, float *edge_width, float *map,
+                   char *error, size_t error_length);
+
+/// The spread of an 8-bit gray image's edges in px: its contrast (p98 - p2 of the gray
+/// levels) over its steep steps (p90 of the absolute horizontal and vertical neighbour
+/// differences of at least a tenth of the contrast). Sharp print steps from paper to ink in
+/// 1-2 px, a blurred one over many. 0 without contrast.
+float pc_edge_width(const uint8_t *gray, int width, int height, size_t stride);
 
 /// A detected text box: four corners (clockwise from the top left of the rotated
 /// rectangle, in map pixels) and its mean probability.
