@@ -430,7 +430,16 @@ struct SecondPass {
                 height: min(image.height, b.y + b.height) - max(0, b.y))
             guard clipped.width > 2, clipped.height > 2, let read = try? recognizer.read(image, box: clipped) else { continue }
             reread += 1
-            words += read.words
+            // The detector's boxes carry a margin above and below the ink (DB's unclip): the
+            // words take the height of the line they read again, as Tesseract measured its ink,
+            // so that a line read by the recogniser is not taken for one printed taller
+            // (`TotalChoice.tallerRatio`; sroie-dev 307: `Total Sales Incl GST 46.54` read
+            // again 147 px tall kept the total from `Total After Adj 46.55`, 87 px).
+            words += read.words.map { w in
+                var w = w
+                if let b = w.box { w.box = Box(x: b.x, y: l.y, width: b.width, height: l.height) }
+                return w
+            }
         }
         guard !words.isEmpty else { return nil }
         var read = TextLine(words: words)
