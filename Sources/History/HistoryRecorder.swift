@@ -55,7 +55,7 @@ public final class HistoryRecorder: Sendable {
     }
 
     public static let stderrReport: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("pricecam: \(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("pricecam: \(message)\n".utf8))
     }
 
     /// Records one converted price; the row's `runID` is this recorder's.

@@ -7,6 +7,8 @@ public enum OCRLog {
 
     public static func write(_ message: @autoclosure () -> String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data((message() + "\n").utf8))
+        // `write(contentsOf:)` throws when stderr's reader is gone (`2>&1 | head`), where
+        // `write(_:)` traps: diagnostics never stop a run.
+        try? FileHandle.standardError.write(contentsOf: Data((message() + "\n").utf8))
     }
 }

@@ -20,4 +20,22 @@ struct BrokenPipeTests {
         #expect(history.status == 0, "\(history.stderr)")
         #expect(history.jsonLines.count == converted)
     }
+
+    /// `PRICECAM_DEBUG=1 pricecam scan ... 2>&1 | head`: the diagnostics' reader going away
+    /// does not stop the run (it trapped on the first write after it, "Illegal instruction").
+    @Test func scanFinishesWhenDebugStderrCloses() throws {
+        let args = [
+            "scan", "\(CLI.fixtures)/clean/receipt_0004.png", "--currency", "EUR", "--rate", "1", "--no-history", "--format", "jsonl",
+        ]
+        let full = try CLI.run(args, environment: ["PRICECAM_DEBUG": "1"])
+        #expect(full.status == 0, "\(full.stderr.suffix(500))")
+        #expect(full.stderr.contains("detector"), "no diagnostics were written")
+        let cut = try CLI.run(args, closeStderr: true, environment: ["PRICECAM_DEBUG": "1"])
+        #expect(cut.status == 0, "exit \(cut.status)")
+        // The same prices (the line's `ms` is the time it took).
+        func prices(_ r: CLI.Result) -> [String] {
+            r.jsonLines.flatMap { ($0["prices"] as? [[String: Any]]) ?? [] }.map { "\($0["amount"] ?? "") \($0["role"] ?? "")" }
+        }
+        #expect(!prices(full).isEmpty && prices(cut) == prices(full), "\(cut.stdout) against \(full.stdout)")
+    }
 }

@@ -31,7 +31,7 @@ enum CLI {
     /// unprivileged through setpriv (root reads every file, so permission tests need it).
     static func run(
         _ args: [String], home: String? = nil, stdin: String? = nil, asNobody: Bool = false, closeStdout: Bool = false,
-        environment: [String: String] = [:]
+        closeStderr: Bool = false, environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()
         if asNobody {
@@ -52,6 +52,7 @@ enum CLI {
         try process.run()
         // A reader that goes away at once, like `pricecam batch ... | head -0`.
         if closeStdout { try out.fileHandleForReading.close() }
+        if closeStderr { try err.fileHandleForReading.close() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty child never blocks.
@@ -59,7 +60,7 @@ enum CLI {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
+            if !closeStderr { errData = err.fileHandleForReading.readDataToEndOfFile() }
             group.leave()
         }
         let outData = closeStdout ? Data() : out.fileHandleForReading.readDataToEndOfFile()
