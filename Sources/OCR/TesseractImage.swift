@@ -11,6 +11,14 @@ public final class GrayImage {
     public let dpi: Int
     /// Made from a camera or replay frame (the live path), not loaded from a file.
     public private(set) var isFrame = false
+    /// The file's pixels per pixel held, along each side: 1, or 2, 4 or 8 for a JPEG over the
+    /// pixel limit, which is decoded at that fraction of its size (libjpeg's DCT scaling, so
+    /// the full-size image is never in memory). Boxes map back to the file's pixels by it.
+    public private(set) var decodeReduction = 1
+    /// The file's width and height in its upright pixels (Exif orientation applied): the
+    /// image's own unless `decodeReduction` is over 1.
+    public var fileSize: (width: Int, height: Int) { reducedFrom ?? (width, height) }
+    private var reducedFrom: (width: Int, height: Int)?
 
     /// File extensions read as images (case-insensitive): the formats `load` decodes.
     public static let fileExtensions: Set<String> = [
@@ -62,7 +70,10 @@ public final class GrayImage {
     ///
     /// Checks, in order: the file opens and is a regular file, is not empty nor
     /// over the byte limit, its header parses and its size is within the pixel
-    /// limit (before any decoding), a JPEG is not truncated; then decodes.
+    /// limit (before any decoding), a JPEG is not truncated; then decodes. A JPEG over the
+    /// pixel limit is decoded at ½, ¼ or ⅛ of its size, the largest that fits
+    /// (`decodeReduction`): a 108 or 200 MP phone photo reads, and memory stays bounded by the
+    /// limit. Other formats over it are refused.
     public static func load(path: String, limits: ImageLimits = .default) throws(ImageError) -> GrayImage {
         Leptonica.silence()
         let data = try readFile(path: path, limit: limits.maxFileBytes)
@@ -94,25 +105,25 @@ public final class GrayImage {
                     path: path,
                     reason: "not an image pricecam can read (unknown or damaged format; PNG, JPEG, TIFF, BMP, PNM and WebP are supported)")
             }
-            let pixels = Int(w) * Int(h)
-            if pixels > limits.maxPixels {
+            let isJPEG = format == pricecam_IFF_JFIF_JPEG
+            guard let reduction = reduction(width: Int(w), height: Int(h), jpeg: isJPEG, bytes: bytes.count, limit: limits.maxPixels) else {
                 throw .tooManyPixels(path: path, width: Int(w), height: Int(h), limit: limits.maxPixels)
             }
             let decoded: UnsafeMutablePointer<PIX>?
-            if format == pricecam_IFF_JFIF_JPEG {
+            if isJPEG {
                 if !jpegHasEnd(bytes) {
                     throw .unreadable(
                         path: path, reason: "truncated JPEG (the end-of-image marker is missing); the file was cut short, copy it again")
                 }
                 var warnings: Int32 = 0
-                decoded = pixReadMemJpeg(base, bytes.count, 0, 1, &warnings, pricecam_L_JPEG_READ_LUMINANCE)
+                decoded = pixReadMemJpeg(base, bytes.count, 0, Int32(reduction), &warnings, pricecam_L_JPEG_READ_LUMINANCE)
             } else {
                 decoded = pixReadMem(base, bytes.count)
             }
             guard let decoded else {
                 throw .unreadable(path: path, reason: "corrupt or truncated image data (the header is fine but the pixels do not decode)")
             }
-            let dpi = Int(pixGetXRes(decoded))
+            let dpi = Int(pixGetXRes(decoded)) / reduction
             let gray: UnsafeMutablePointer<PIX>?
             if pricecam_pixDepth(decoded) == 8 && pixGetColormap(decoded) == nil {
                 gray = decoded
@@ -130,10 +141,35 @@ public final class GrayImage {
                     throw .unreadable(path: path, reason: "cannot turn the photo upright (Exif orientation \(o)): out of memory")
                 }
                 pricecam_pixDestroy(gray)
-                return GrayImage(owning: turned, dpi: dpi)
+                let image = GrayImage(owning: turned, dpi: dpi)
+                if reduction != 1 {
+                    image.decodeReduction = reduction
+                    image.reducedFrom = o >= 5 ? (Int(h), Int(w)) : (Int(w), Int(h))  // 5–8 turn it a quarter
+                }
+                return image
             }
-            return GrayImage(owning: gray, dpi: dpi)
+            let image = GrayImage(owning: gray, dpi: dpi)
+            if reduction != 1 {
+                image.decodeReduction = reduction
+                image.reducedFrom = (Int(w), Int(h))
+            }
+            return image
         }
+    }
+
+    /// 1 when a `width`×`height` image is within `limit` pixels; for a JPEG of `bytes` bytes
+    /// over it, the smallest of libjpeg's reductions 2, 4 and 8 whose decoded size (each side
+    /// rounded up, as libjpeg does) is within it; nil when nothing fits.
+    ///
+    /// Also nil when the JPEG's data cannot hold the size its header declares: entropy coding
+    /// spends at least one bit on each 8×8 block's DC term, baseline or progressive, so a real
+    /// image has at least a byte per 8 blocks. A few kilobytes declaring 65 535 × 65 535 (an
+    /// image bomb) are refused instead of decoded to 67 MP of grey at ⅛.
+    static func reduction(width: Int, height: Int, jpeg: Bool, bytes: Int, limit: Int) -> Int? {
+        if width * height <= limit { return 1 }
+        let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+        guard jpeg, bytes * 8 >= blocks else { return nil }
+        return [2, 4, 8].first { r in ((width + r - 1) / r) * ((height + r - 1) / r) <= limit }
     }
 
     /// JPEG data must end with the EOI marker (FF D9), ignoring trailing padding.

@@ -149,8 +149,14 @@ public final class Extractor {
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 }
         do {
             let image = try load()
-            let prices = try prices(in: image)
-            return ImageResult(file: name, width: image.width, height: image.height, milliseconds: elapsed(), prices: prices)
+            var prices = try prices(in: image)
+            // A JPEG decoded at a fraction of its size: boxes and size in the file's own pixels.
+            let r = image.decodeReduction
+            if r != 1 {
+                for i in prices.indices { prices[i].match.box = prices[i].match.box?.scaled(by: Double(r)) }
+            }
+            let size = image.fileSize
+            return ImageResult(file: name, width: size.width, height: size.height, milliseconds: elapsed(), prices: prices)
         } catch let error as ImageError {
             return ImageResult(file: name, milliseconds: elapsed(), error: InputFailure(error))
         } catch {

@@ -20,7 +20,13 @@ struct OCROptions: ParsableArguments, Sendable {
     @Option(name: .long, help: "Tesseract page segmentation mode (6: one block of text, suits frames and receipts; 11: sparse text).")
     var psm: Int = 6
 
-    @Option(name: .long, help: "Largest image accepted, in pixels (width × height), checked before decoding.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Largest image held in memory, in pixels (width × height), checked from the header before decoding.",
+            discussion:
+                "A JPEG over it is decoded at 1/2, 1/4 or 1/8 of its size (boxes stay in the file's pixels); other formats are refused."
+        ))
     var maxPixels: Int = ImageLimits.default.maxPixels
 
     @Option(

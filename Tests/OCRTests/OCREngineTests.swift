@@ -1,6 +1,6 @@
 import Geometry
 import Foundation
-import OCR
+@testable import OCR
 import Testing
 
 @Suite("OCR engine")
@@ -112,6 +112,22 @@ struct ImageLoadingTests {
         let path = try OCREngineTests.anyCleanImage()
         let limits = ImageLimits(maxPixels: 1000, maxFileBytes: ImageLimits.default.maxFileBytes)
         #expect { try GrayImage.load(path: path, limits: limits) } throws: { ($0 as? ImageError)?.code == "image_too_large" }
+    }
+
+    @Test(
+        "a JPEG over the pixel limit decodes at the least of ½, ¼, ⅛ that fits (sides rounded up, as libjpeg does); other formats, and JPEGs with too little data for their size, do not"
+    )
+    func reducedDecoding() {
+        #expect(GrayImage.reduction(width: 100, height: 100, jpeg: true, bytes: 1 << 20, limit: 10_000) == 1)
+        #expect(GrayImage.reduction(width: 100, height: 100, jpeg: false, bytes: 1 << 20, limit: 10_000) == 1)
+        #expect(GrayImage.reduction(width: 200, height: 200, jpeg: true, bytes: 1 << 20, limit: 10_000) == 2)
+        #expect(GrayImage.reduction(width: 201, height: 200, jpeg: true, bytes: 1 << 20, limit: 10_000) == 4)  // 101 × 100 is over
+        #expect(GrayImage.reduction(width: 800, height: 800, jpeg: true, bytes: 1 << 20, limit: 10_000) == 8)
+        #expect(GrayImage.reduction(width: 801, height: 800, jpeg: true, bytes: 1 << 20, limit: 10_000) == nil)
+        #expect(GrayImage.reduction(width: 200, height: 200, jpeg: false, bytes: 1 << 20, limit: 10_000) == nil)
+        // 200 × 200 is 625 blocks: at least 79 bytes of data; a header over less is forged.
+        #expect(GrayImage.reduction(width: 200, height: 200, jpeg: true, bytes: 79, limit: 10_000) == 2)
+        #expect(GrayImage.reduction(width: 200, height: 200, jpeg: true, bytes: 78, limit: 10_000) == nil)
     }
 
     @Test func missingPath() throws {

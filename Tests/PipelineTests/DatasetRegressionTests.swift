@@ -84,7 +84,9 @@ struct DatasetRegressionTests {
 
     /// An extractor as `pricecam batch` builds it for a shop of `currency`: the models
     /// `--lang auto` loads for it (JPY: eng+jpn) and the price model.
-    static func extractor(currency: String?, accuracy: AccuracyOptions = AccuracyOptions()) throws -> Extractor {
+    static func extractor(currency: String?, accuracy: AccuracyOptions = AccuracyOptions(), limits: ImageLimits = .default) throws
+        -> Extractor
+    {
         let language = (["eng"] + Language.scriptModels(for: currency)).joined(separator: "+")
         return try Extractor(
             settings: ExtractionSettings(
@@ -92,6 +94,6 @@ struct DatasetRegressionTests {
                     tessdata: try Tessdata.locate(explicit: nil, language: language), language: language,
                     priceModel: Tessdata.locatePriceModel(explicit: nil), detectorModel: try Tessdata.locateDetectorModel(),
                     recognizerModels: try Tessdata.locateRecognizerModels()),
-                parser: ParserOptions(currencyHint: currency), converter: nil, accuracy: accuracy))
+                parser: ParserOptions(currencyHint: currency), converter: nil, limits: limits, accuracy: accuracy))
     }
 }

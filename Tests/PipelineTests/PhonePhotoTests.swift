@@ -82,4 +82,33 @@ struct PhonePhotoTests {
         let (right, top) = (x0 + drawn[0] + drawn[2], y0 + drawn[1])
         #expect(abs(box.x + box.width - right) <= drawn[3] && abs(box.y - top) <= drawn[3], "\(box) vs \(drawn) + \(x0), \(y0)")
     }
+
+    @Test("a sideways JPEG over the pixel limit is read at half size, its total boxed in the file's pixels")
+    func overThePixelLimit() throws {
+        let (receipt, total, drawn) = try Self.receipt()
+        // The receipt at twice its size, stored on its side (orientation 6), under a limit
+        // that holds the receipt's own size but not twice it: decoded at ½.
+        let big = try #require(receipt.scaled(by: 2))
+        let stored = try #require(ExifOrientation.upright(big.pix, orientation: 8).map { GrayImage(owning: $0) })
+        let limits = ImageLimits(maxPixels: receipt.width * receipt.height, maxFileBytes: ImageLimits.default.maxFileBytes)
+        let path = NSTemporaryDirectory() + "pricecam-big-\(UUID().uuidString).jpg"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let jpeg = try #require(stored.jpeg(quality: 95))
+        try Data(jpeg.prefix(2) + Self.orientation6 + jpeg.dropFirst(2)).write(to: URL(fileURLWithPath: path))
+
+        let loaded = try GrayImage.load(path: path, limits: limits)
+        #expect(loaded.decodeReduction == 2)
+        #expect(loaded.width == receipt.width && loaded.height == receipt.height)
+        #expect(loaded.fileSize == (big.width, big.height))
+
+        let result = try DatasetRegressionTests.extractor(currency: "GBP", limits: limits).extract(path: path)
+        #expect(result.error == nil)
+        #expect(result.width == big.width && result.height == big.height)
+        let found = try #require(result.prices.first { $0.match.amount == total }, "\(result.prices.map(\.match.amount))")
+        let box = try #require(found.match.box)
+        // Where the generator drew it, doubled: within a line's height, in the big file's pixels.
+        let (right, top, line) = (2 * (drawn[0] + drawn[2]), 2 * drawn[1], 2 * drawn[3])
+        #expect(abs(box.x + box.width - right) <= line && abs(box.y - top) <= line, "\(box) vs 2 × \(drawn)")
+
+    }
 }

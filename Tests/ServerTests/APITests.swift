@@ -196,6 +196,9 @@ struct ScanAPITests {
             // A 100 000 × 100 000 gray image declared by its header: refused before decoding.
             ("bomb-pnm", Array("P5\n100000 100000\n255\n".utf8) + [UInt8](repeating: 0, count: 64)),
             ("bomb-png", PNGBomb.bytes(width: 60_000, height: 60_000)),
+            // A 10 kB JPEG whose frame header declares 65 535 × 65 535: over the limit even at ⅛,
+            // and too little data for a JPEG that size, so refused, not decoded to grey.
+            ("bomb-jpeg", JPEGBomb.bytes()),
         ])
     func undecodableIs422(name: String, bytes: [UInt8]) async throws {
         let server = try TestServer()
@@ -246,5 +249,16 @@ enum PNGBomb {
             for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
         }
         return ~crc
+    }
+}
+
+/// A fixture JPEG whose baseline frame header (SOF0) declares 65 535 × 65 535.
+enum JPEGBomb {
+    static func bytes() -> [UInt8] {
+        var data = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(TestServer.fixtures)/jpeg/frame_0001.jpg")))) ?? []
+        if let sof = (0..<max(0, data.count - 9)).first(where: { data[$0] == 0xFF && data[$0 + 1] == 0xC0 }) {
+            data.replaceSubrange((sof + 5)..<(sof + 9), with: [0xFF, 0xFF, 0xFF, 0xFF])
+        }
+        return data
     }
 }
