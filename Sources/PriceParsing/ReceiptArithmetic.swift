@@ -54,13 +54,26 @@ enum ReceiptArithmetic {
     /// payment reading (card, exact cash) repairs a total one digit off and read less surely
     /// only when the page prints the payment's amount on another line too (`Mastercard 26,81`
     /// under a right `SUMME 28,81` repairs nothing).
+    ///
+    /// When no line above the payment names a total at all (its word misread too), the priced
+    /// line right above the payment stands for it, with cash and change read only and one digit
+    /// off at most (the line's role is a guess from its place, so the reading must be nearer
+    /// than a named total's): a receipt prints the amount to pay right above the cash it was
+    /// paid with (sroie-dev 027 turned 4°: `Jotat Incl, gsteex RM 87.10` over `CASH RM 50.00`
+    /// and `CHANGE RM 12.90`).
     static func check(_ perLine: inout [[PriceMatch]], lines: [TextLine], payment: Payment?) {
         guard let p = payment,
-            let (paid, sure, most) = p.cashLessChange.map({ ($0.amount, $0.confidence, maxEdits) })
-                ?? p.tendered.map({ ($0.amount, $0.confidence, maxSingleEdits) }),
-            let t = (0..<p.firstLine).last(where: { TotalKeywords.matches(lines[$0]) && perLine[$0].contains { $0.amount >= 0 } }),
-            let i = perLine[t].lastIndex(where: { $0.amount >= 0 })
+            let (paid, sure, namedEdits) = p.cashLessChange.map({ ($0.amount, $0.confidence, maxEdits) })
+                ?? p.tendered.map({ ($0.amount, $0.confidence, maxSingleEdits) })
         else { return }
+        var most = namedEdits
+        let named = (0..<p.firstLine).last(where: { TotalKeywords.matches(lines[$0]) && perLine[$0].contains { $0.amount >= 0 } })
+        var unnamed: Int? = nil
+        if named == nil, p.cashLessChange != nil, !(0..<p.firstLine).contains(where: { TotalKeywords.matches(lines[$0]) }) {
+            unnamed = (0..<p.firstLine).last(where: { perLine[$0].contains { $0.amount > 0 } })
+            most = maxSingleEdits
+        }
+        guard let t = named ?? unnamed, let i = perLine[t].lastIndex(where: { $0.amount >= 0 }) else { return }
         let read = perLine[t][i]
         // The reading changed is less sure than the payment it is checked against, or a line
         // under the payment that is no payment line prints cash less change once more (a VAT

@@ -46,6 +46,10 @@ import Testing
             [line("SUMME EUR 19,416", 0.4), line("MasterCard EUR 19,46", 0.9), line("Betrag 19,46", 0.9)], "EUR", "19.46"
         ),
         (
+            "no line names the total (its word misread too): the priced line right above the cash",
+            [line("Jotat Incl, gsteex RM 87.10", 0.6), line("CASH RM 50.00", 0.65), line("CHANGE RM 12.90", 0.7)], "MYR", "37.10"
+        ),
+        (
             "a total read surely, one digit off cash less change that the VAT table prints too",
             [line("zu zahlen 1,16", 0.9), line("Bar 10,00", 0.9), line("Rückgeld 2,84", 0.7), line("Summe 0,47 6,69 7,16", 0.9)],
             "EUR", "7.16"
@@ -55,6 +59,16 @@ import Testing
     @Test("the same check in other languages and with a card payment", arguments: repaired)
     func repairedTotal(_ c: (String, [TextLine], String, String)) {
         #expect(Self.amounts(c.1, currency: c.2).first == Self.d(c.3), "\(c.0)")
+    }
+
+    @Test("the line above cash and change, its total word misread, is repaired and marked the total")
+    func unnamedTotalAboveTheCash() {
+        let matches = PriceParser(options: ParserOptions(currencyHint: "MYR")).parse(lines: [
+            Self.line("Qty(s) : 7", 0.6), Self.line("Jotat Incl, gsteex RM 87.10", 0.6), Self.line("CASH RM 50.00", 0.65),
+            Self.line("CHANGE RM 12.90", 0.7),
+        ])
+        let total = matches.first { $0.role == .total }
+        #expect(total?.amount == Self.d("37.10") && total?.flags.contains(.repaired) == true, "\(matches)")
     }
 
     @Test("exact cash one digit off a total read less surely repairs it when the lines above add up to the cash")
@@ -125,6 +139,11 @@ import Testing
             ]
         ),
         ("no change line", [line("TOTAL 10.46", 0.4), line("CASH 20.00", 0.9)]),
+        ("no line names the total, paid by card (one reading against one)", [line("MILO 28.87", 0.5), line("Mastercard 26.81", 0.9)]),
+        (
+            "no line names the total, the line above the cash far from cash less change",
+            [line("MILO 88.10", 0.4), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]
+        ),
         (
             "a zero under the cash that names another amount",
             [line("TOTAL 2.25", 0.6), line("CASH 22.25", 0.9), line("Rounding 0.00", 0.9)]
