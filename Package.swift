@@ -68,6 +68,10 @@ let package = Package(
             ]
         ),
 
+        // A PNG over the pixel limit decoded row by row straight to gray at ½, ¼ or ⅛ of its
+        // size (Leptonica decodes a PNG whole). zlib1g-dev: scripts/bootstrap.sh.
+        .target(name: "CReducedPNG", linkerSettings: [.linkedLibrary("z")]),
+
         // Boxes in image pixels (one type for OCR, parser and ground truth) and lines of
         // recognised text (one type for what the OCR reads and the parser takes).
         .target(name: "Geometry", swiftSettings: strict),
@@ -84,7 +88,7 @@ let package = Package(
         ),
         // Tesseract engine, image loading and preprocessing with Leptonica.
         // (Images, not frames: Pipeline turns a frame into an image.)
-        .target(name: "OCR", dependencies: ["CTesseract", "CTextDetection", "Geometry"], swiftSettings: strict),
+        .target(name: "OCR", dependencies: ["CTesseract", "CTextDetection", "CReducedPNG", "Geometry"], swiftSettings: strict),
         // Settings file and history: SQLite (the default) or PostgreSQL.
         .target(
             name: "History",
@@ -155,11 +159,11 @@ let package = Package(
             dependencies: ["History", "Conversion", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "Geometry"], swiftSettings: strict),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "CTesseract", "Geometry"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"], swiftSettings: strict),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "Capture", "Conversion", "Geometry", "History", "OCR", "PriceParsing"],
+            dependencies: ["Pipeline", "Capture", "Conversion", "CTesseract", "Geometry", "History", "OCR", "PriceParsing"],
             swiftSettings: strict
         ),
         .testTarget(name: "CLITests", dependencies: ["pricecam"], swiftSettings: strict),

@@ -3,7 +3,7 @@
 # that are missing, then checks that every tool and module the chosen options
 # promise is really there. Quick when all is present.
 #
-#   scripts/bootstrap.sh            build + run: Tesseract, Leptonica, libv4l2, OpenCV DNN, English data,
+#   scripts/bootstrap.sh            build + run: Tesseract, Leptonica, libv4l2, OpenCV DNN, zlib, English data,
 #                                   the text detector model (scripts/detector-model/install.sh),
 #                                   the line recogniser models (scripts/recognizer-model/install.sh)
 #   scripts/bootstrap.sh --test     + what the Swift tests and test scripts need
@@ -29,9 +29,9 @@ set -euo pipefail
 # /usr/bin/python3 (Debian's, the one the scripts run), "file:" a path (glob).
 NEEDS=(
   "base     pkg:libtesseract-dev pkg:libleptonica-dev pkg:libv4l-dev pkg:tesseract-ocr-eng pkg:pkg-config pkg:python3
-            pkg:libopencv-dnn-dev pkg:libopencv-imgproc-dev pkg:python3-onnx pkg:python3-pip pkg:python3-venv
+            pkg:libopencv-dnn-dev pkg:libopencv-imgproc-dev pkg:zlib1g-dev pkg:python3-onnx pkg:python3-pip pkg:python3-venv
             cmd:pkg-config cmd:python3 cmd:sha256sum py:onnx py:pip py:venv py:ensurepip file:/usr/share/tesseract-ocr/*/tessdata/eng.traineddata
-            file:/usr/include/opencv4/opencv2/dnn.hpp file:/usr/lib/*/libopencv_dnn.so"
+            file:/usr/include/opencv4/opencv2/dnn.hpp file:/usr/lib/*/libopencv_dnn.so file:/usr/include/zlib.h"
   "--test   pkg:tesseract-ocr cmd:tesseract"
   "--bench  pkg:tesseract-ocr pkg:python3-venv cmd:tesseract py:venv py:ensurepip"
   "--v4l2   pkg:qemu-system-x86 pkg:linux-image-amd64 pkg:busybox-static pkg:v4l-utils pkg:python3-venv

@@ -10,6 +10,7 @@
 // Leptonica exposes these only as macros or enum values Swift sees awkwardly.
 static const int pricecam_IFF_UNKNOWN = IFF_UNKNOWN;
 static const int pricecam_IFF_JFIF_JPEG = IFF_JFIF_JPEG;
+static const int pricecam_IFF_PNG = IFF_PNG;
 // Reading only luma is faster and all OCR needs; bad data fails unless
 // L_JPEG_CONTINUE_WITH_BAD_DATA is given, which pricecam never does.
 static const int pricecam_L_JPEG_READ_LUMINANCE = L_JPEG_READ_LUMINANCE;

@@ -1,3 +1,4 @@
+import CReducedPNG
 import CTesseract
 import Geometry
 import Foundation
@@ -11,9 +12,10 @@ public final class GrayImage {
     public let dpi: Int
     /// Made from a camera or replay frame (the live path), not loaded from a file.
     public private(set) var isFrame = false
-    /// The file's pixels per pixel held, along each side: 1, or 2, 4 or 8 for a JPEG over the
-    /// pixel limit, which is decoded at that fraction of its size (libjpeg's DCT scaling, so
-    /// the full-size image is never in memory). Boxes map back to the file's pixels by it.
+    /// The file's pixels per pixel held, along each side: 1, or 2, 4 or 8 for a JPEG or PNG over
+    /// the pixel limit, which is decoded at that fraction of its size (libjpeg's DCT scaling; a
+    /// PNG row by row with each block of pixels averaged, `CReducedPNG`), so the full-size
+    /// image is never in memory. Boxes map back to the file's pixels by it.
     public private(set) var decodeReduction = 1
     /// The file's width and height in its upright pixels (Exif orientation applied): the
     /// image's own unless `decodeReduction` is over 1.
@@ -70,10 +72,10 @@ public final class GrayImage {
     ///
     /// Checks, in order: the file opens and is a regular file, is not empty nor
     /// over the byte limit, its header parses and its size is within the pixel
-    /// limit (before any decoding), a JPEG is not truncated; then decodes. A JPEG over the
-    /// pixel limit is decoded at ½, ¼ or ⅛ of its size, the largest that fits
-    /// (`decodeReduction`): a 108 or 200 MP phone photo reads, and memory stays bounded by the
-    /// limit. Other formats over it are refused.
+    /// limit (before any decoding), a JPEG is not truncated; then decodes. A JPEG or PNG over
+    /// the pixel limit is decoded at ½, ¼ or ⅛ of its size, the largest that fits
+    /// (`decodeReduction`): a 108 or 200 MP phone photo or a 1200 dpi scan reads, and memory
+    /// stays bounded by the limit. Other formats over it (and an interlaced PNG) are refused.
     public static func load(path: String, limits: ImageLimits = .default) throws(ImageError) -> GrayImage {
         Leptonica.silence()
         let data = try readFile(path: path, limit: limits.maxFileBytes)
@@ -106,11 +108,15 @@ public final class GrayImage {
                     reason: "not an image pricecam can read (unknown or damaged format; PNG, JPEG, TIFF, BMP, PNM and WebP are supported)")
             }
             let isJPEG = format == pricecam_IFF_JFIF_JPEG
-            guard let reduction = reduction(width: Int(w), height: Int(h), jpeg: isJPEG, bytes: bytes.count, limit: limits.maxPixels) else {
+            let reducible: ReducedDecoding? = isJPEG ? .jpeg : format == pricecam_IFF_PNG ? .png : nil
+            guard let reduction = reduction(width: Int(w), height: Int(h), format: reducible, bytes: bytes.count, limit: limits.maxPixels)
+            else {
                 throw .tooManyPixels(path: path, width: Int(w), height: Int(h), limit: limits.maxPixels)
             }
             let decoded: UnsafeMutablePointer<PIX>?
-            if isJPEG {
+            if reducible == .png, reduction > 1 {
+                decoded = try reducedPNG(bytes, reduction: reduction, path: path, width: Int(w), height: Int(h), limit: limits.maxPixels)
+            } else if isJPEG {
                 if !jpegHasEnd(bytes) {
                     throw .unreadable(
                         path: path, reason: "truncated JPEG (the end-of-image marker is missing); the file was cut short, copy it again")
@@ -157,19 +163,45 @@ public final class GrayImage {
         }
     }
 
-    /// 1 when a `width`×`height` image is within `limit` pixels; for a JPEG of `bytes` bytes
-    /// over it, the smallest of libjpeg's reductions 2, 4 and 8 whose decoded size (each side
-    /// rounded up, as libjpeg does) is within it; nil when nothing fits.
-    ///
-    /// Also nil when the JPEG's data cannot hold the size its header declares: entropy coding
-    /// spends at least one bit on each 8×8 block's DC term, baseline or progressive, so a real
-    /// image has at least a byte per 8 blocks. A few kilobytes declaring 65 535 × 65 535 (an
-    /// image bomb) are refused instead of decoded to 67 MP of grey at ⅛.
-    static func reduction(width: Int, height: Int, jpeg: Bool, bytes: Int, limit: Int) -> Int? {
+    /// 1 when a `width`×`height` image is within `limit` pixels; for a JPEG or PNG of `bytes`
+    /// bytes over it, the smallest of the reductions 2, 4 and 8 whose decoded size (each side
+    /// rounded up, as libjpeg does) is within it; nil when nothing fits, for other formats, and
+    /// when the data cannot hold the size the header declares (`ReducedDecoding.leastBytes`).
+    static func reduction(width: Int, height: Int, format: ReducedDecoding?, bytes: Int, limit: Int) -> Int? {
         if width * height <= limit { return 1 }
-        let blocks = ((width + 7) / 8) * ((height + 7) / 8)
-        guard jpeg, bytes * 8 >= blocks else { return nil }
+        guard let format, bytes >= format.leastBytes(width: width, height: height) else { return nil }
         return [2, 4, 8].first { r in ((width + r - 1) / r) * ((height + r - 1) / r) <= limit }
+    }
+
+    /// A PNG decoded by `CReducedPNG` at 1/`reduction` of its size, as an 8 bpp pix with the
+    /// file's resolution. An interlaced PNG is refused as over the limit (its rows come in
+    /// seven passes, so it cannot be read one row at a time).
+    private static func reducedPNG(
+        _ bytes: UnsafeBufferPointer<UInt8>, reduction: Int, path: String, width: Int, height: Int, limit: Int
+    ) throws(ImageError) -> UnsafeMutablePointer<PIX>? {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0, dpi: Int32 = 0
+        var detail = [CChar](repeating: 0, count: 160)
+        let status = pc_png_read_reduced(bytes.baseAddress, bytes.count, Int32(reduction), &pixels, &w, &h, &dpi, &detail, detail.count)
+        let reason = String(decoding: detail.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case PC_PNG_OK:
+            break
+        case PC_PNG_INTERLACED:
+            throw .tooManyPixels(path: path, width: width, height: height, limit: limit)
+        case PC_PNG_NO_MEMORY:
+            throw .unreadable(path: path, reason: "out of memory decoding the PNG at 1/\(reduction) of its size")
+        default:
+            throw .unreadable(path: path, reason: "corrupt or truncated PNG (\(reason))")
+        }
+        guard let pixels else { return nil }
+        defer { free(pixels) }
+        let pix = pricecam_pixFromGray(pixels, w, h, w)
+        if let pix {
+            pixSetXRes(pix, dpi)
+            pixSetYRes(pix, dpi)
+        }
+        return pix
     }
 
     /// JPEG data must end with the EOI marker (FF D9), ignoring trailing padding.
@@ -206,6 +238,25 @@ public final class GrayImage {
         if got == 0 { throw .empty(path: path) }
         if got < data.count { data.removeLast(data.count - got) }
         return data
+    }
+}
+
+/// A format `GrayImage` decodes at a fraction of its size when it is over the pixel limit.
+enum ReducedDecoding {
+    case jpeg, png
+
+    /// Fewest bytes a real file of `width` × `height` pixels holds; a file shorter than this
+    /// declares a size its data cannot hold (a forged header: an image bomb of a few kilobytes
+    /// declaring 65 535 × 65 535 is refused, not decoded to 67 MP of gray at ⅛).
+    /// - JPEG: entropy coding spends at least one bit on each 8×8 block's DC term, baseline or
+    ///   progressive, so a byte per 8 blocks.
+    /// - PNG: deflate compresses at most 1032 to 1 (zlib's own bound: a run costs at least a
+    ///   bit per 258 bytes of it), of rows of at least one bit per pixel and a filter byte.
+    func leastBytes(width: Int, height: Int) -> Int {
+        switch self {
+        case .jpeg: return (((width + 7) / 8) * ((height + 7) / 8) + 7) / 8
+        case .png: return (height * (1 + (width + 7) / 8) + 1031) / 1032
+        }
     }
 }
 

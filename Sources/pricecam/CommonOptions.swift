@@ -25,7 +25,7 @@ struct OCROptions: ParsableArguments, Sendable {
         help: ArgumentHelp(
             "Largest image held in memory, in pixels (width × height), checked from the header before decoding.",
             discussion:
-                "A JPEG over it is decoded at 1/2, 1/4 or 1/8 of its size (boxes stay in the file's pixels); other formats are refused."
+                "A JPEG or PNG over it is decoded at 1/2, 1/4 or 1/8 of its size (boxes stay in the file's pixels); other formats, and interlaced PNGs, are refused."
         ))
     var maxPixels: Int = ImageLimits.default.maxPixels
 

@@ -1,3 +1,4 @@
+import CTesseract
 import Geometry
 import Foundation
 @testable import OCR
@@ -115,19 +116,119 @@ struct ImageLoadingTests {
     }
 
     @Test(
-        "a JPEG over the pixel limit decodes at the least of ½, ¼, ⅛ that fits (sides rounded up, as libjpeg does); other formats, and JPEGs with too little data for their size, do not"
+        "a JPEG or PNG over the pixel limit decodes at the least of ½, ¼, ⅛ that fits (sides rounded up, as libjpeg does); other formats, and files with too little data for their size, do not"
     )
     func reducedDecoding() {
-        #expect(GrayImage.reduction(width: 100, height: 100, jpeg: true, bytes: 1 << 20, limit: 10_000) == 1)
-        #expect(GrayImage.reduction(width: 100, height: 100, jpeg: false, bytes: 1 << 20, limit: 10_000) == 1)
-        #expect(GrayImage.reduction(width: 200, height: 200, jpeg: true, bytes: 1 << 20, limit: 10_000) == 2)
-        #expect(GrayImage.reduction(width: 201, height: 200, jpeg: true, bytes: 1 << 20, limit: 10_000) == 4)  // 101 × 100 is over
-        #expect(GrayImage.reduction(width: 800, height: 800, jpeg: true, bytes: 1 << 20, limit: 10_000) == 8)
-        #expect(GrayImage.reduction(width: 801, height: 800, jpeg: true, bytes: 1 << 20, limit: 10_000) == nil)
-        #expect(GrayImage.reduction(width: 200, height: 200, jpeg: false, bytes: 1 << 20, limit: 10_000) == nil)
+        #expect(GrayImage.reduction(width: 100, height: 100, format: .jpeg, bytes: 1 << 20, limit: 10_000) == 1)
+        #expect(GrayImage.reduction(width: 100, height: 100, format: nil, bytes: 1 << 20, limit: 10_000) == 1)
+        #expect(GrayImage.reduction(width: 200, height: 200, format: .jpeg, bytes: 1 << 20, limit: 10_000) == 2)
+        #expect(GrayImage.reduction(width: 201, height: 200, format: .jpeg, bytes: 1 << 20, limit: 10_000) == 4)  // 101 × 100 is over
+        #expect(GrayImage.reduction(width: 800, height: 800, format: .jpeg, bytes: 1 << 20, limit: 10_000) == 8)
+        #expect(GrayImage.reduction(width: 801, height: 800, format: .jpeg, bytes: 1 << 20, limit: 10_000) == nil)
+        #expect(GrayImage.reduction(width: 201, height: 200, format: .png, bytes: 1 << 20, limit: 10_000) == 4)
+        #expect(GrayImage.reduction(width: 200, height: 200, format: nil, bytes: 1 << 20, limit: 10_000) == nil)
         // 200 × 200 is 625 blocks: at least 79 bytes of data; a header over less is forged.
-        #expect(GrayImage.reduction(width: 200, height: 200, jpeg: true, bytes: 79, limit: 10_000) == 2)
-        #expect(GrayImage.reduction(width: 200, height: 200, jpeg: true, bytes: 78, limit: 10_000) == nil)
+        #expect(GrayImage.reduction(width: 200, height: 200, format: .jpeg, bytes: 79, limit: 10_000) == 2)
+        #expect(GrayImage.reduction(width: 200, height: 200, format: .jpeg, bytes: 78, limit: 10_000) == nil)
+        // 200 rows of a filter byte and 25 bytes (one bit a pixel): 5 200 bytes, at most 1032
+        // to 1 in deflate, so at least 6 bytes.
+        #expect(GrayImage.reduction(width: 200, height: 200, format: .png, bytes: 6, limit: 10_000) == 2)
+        #expect(GrayImage.reduction(width: 200, height: 200, format: .png, bytes: 5, limit: 10_000) == nil)
+    }
+
+    /// PNGs of every kind Leptonica writes (8-bit gray, RGB, a 4-bit palette, 1 bit, 16-bit
+    /// gray), odd-sized, from a fixture's pixels.
+    static func pngKinds() throws -> [(kind: String, png: [UInt8])] {
+        let source = try GrayImage.load(path: try OCREngineTests.anyCleanImage())
+        let (w, h) = (203, 131)  // odd: the last row and column of blocks are partial
+        let all = source.bytes()
+        var crop: [UInt8] = []
+        for y in 0..<h {
+            let start = (y + 40) * source.width + 30
+            crop += all[start..<(start + w)]
+        }
+        let gray = GrayImage(luma: crop, width: w, height: h, bytesPerRow: w)
+        let rgb = try #require(pixCreate(Int32(w), Int32(h), 32))
+        let deep = try #require(pixCreate(Int32(w), Int32(h), 16))
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = Int32(crop[y * w + x])
+                pixSetRGBPixel(rgb, Int32(x), Int32(y), v, 255 - v, (v * 7 + Int32(x)) % 256)
+                pixSetPixel(deep, Int32(x), Int32(y), UInt32(v) * 257 ^ UInt32(x % 5))
+            }
+        }
+        var kinds: [(String, UnsafeMutablePointer<PIX>?)] = [
+            ("gray8", pixCopy(nil, gray.pix)), ("rgb", rgb), ("palette4", pixThresholdTo4bpp(gray.pix, 16, 1)),
+            ("binary", pixThresholdToBinary(gray.pix, 128)), ("gray16", deep),
+        ]
+        defer { for i in kinds.indices { pixDestroy(&kinds[i].1) } }
+        return try kinds.map { kind, pix in
+            var data: UnsafeMutablePointer<UInt8>?
+            var size = 0
+            #expect(pixWriteMemPng(&data, &size, try #require(pix), 0) == 0, "\(kind)")
+            defer { free(data) }
+            return (kind, Array(UnsafeBufferPointer(start: try #require(data), count: size)))
+        }
+    }
+
+    @Test("a PNG decoded reduced is Leptonica's whole decoding averaged over each block, for every kind of PNG")
+    func reducedPNG() throws {
+        for (kind, png) in try Self.pngKinds() {
+            let whole = try GrayImage.decode(bytes: png, name: kind)
+            let (w, h, full) = (whole.width, whole.height, whole.bytes())
+            for reduction in [2, 4] {
+                let limit = ((w + reduction - 1) / reduction) * ((h + reduction - 1) / reduction)
+                let reduced = try GrayImage.decode(
+                    bytes: png, name: kind, limits: ImageLimits(maxPixels: limit, maxFileBytes: ImageLimits.default.maxFileBytes))
+                #expect(reduced.decodeReduction == reduction, "\(kind)")
+                #expect(reduced.width == (w + reduction - 1) / reduction && reduced.height == (h + reduction - 1) / reduction, "\(kind)")
+                #expect(reduced.fileSize == (w, h), "\(kind)")
+                let got = reduced.bytes()
+                var worst = 0
+                for by in 0..<reduced.height {
+                    for bx in 0..<reduced.width {
+                        let ys = (by * reduction)..<min(h, (by + 1) * reduction), xs = (bx * reduction)..<min(w, (bx + 1) * reduction)
+                        let sum = ys.reduce(0) { acc, y in xs.reduce(acc) { $0 + Int(full[y * w + $1]) } }
+                        let count = ys.count * xs.count
+                        worst = max(worst, abs(Int(got[by * reduced.width + bx]) - (sum + count / 2) / count))
+                    }
+                }
+                // Leptonica weighs colour in floating point, the decoder in integers: at most 1 apart.
+                #expect(worst <= (kind == "rgb" ? 1 : 0), "\(kind) at 1/\(reduction): a block off by \(worst)")
+            }
+        }
+    }
+
+    @Test("a reduced PNG's damage is named: a bad CRC, data cut short; an interlaced one stays refused")
+    func reducedPNGDamage() throws {
+        let png = try #require(try Self.pngKinds().first { $0.kind == "gray8" }?.png)
+        let limits = ImageLimits(maxPixels: 2000, maxFileBytes: ImageLimits.default.maxFileBytes)
+        var flipped = png
+        flipped[png.count - 20] ^= 0x55  // inside the last IDAT
+        #expect { try GrayImage.decode(bytes: flipped, name: "crc.png", limits: limits) } throws: {
+            ($0 as? ImageError)?.code == "unreadable_image" && "\($0)".contains("CRC error in a IDAT chunk")
+        }
+        #expect { try GrayImage.decode(bytes: Array(png.prefix(png.count / 2)), name: "cut.png", limits: limits) } throws: {
+            ($0 as? ImageError)?.code == "unreadable_image" && "\($0)".contains("cut.png") && "\($0)".contains("truncated PNG")
+        }
+        // Without its IEND but with every row, it reads.
+        #expect(try GrayImage.decode(bytes: Array(png.prefix(png.count - 12)), name: "no-end.png", limits: limits).decodeReduction == 4)
+        var interlaced = png
+        interlaced[28] = 1  // IHDR's interlace method, then its CRC made right again
+        let crc = Self.crc32(Array(interlaced[12..<29]))
+        interlaced.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        #expect { try GrayImage.decode(bytes: interlaced, name: "adam7.png", limits: limits) } throws: {
+            ($0 as? ImageError)?.code == "image_too_large"
+        }
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            crc ^= UInt32(b)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
     }
 
     @Test func missingPath() throws {

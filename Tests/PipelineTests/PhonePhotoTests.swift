@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import Geometry
 @testable import OCR
@@ -83,18 +84,29 @@ struct PhonePhotoTests {
         #expect(abs(box.x + box.width - right) <= drawn[3] && abs(box.y - top) <= drawn[3], "\(box) vs \(drawn) + \(x0), \(y0)")
     }
 
-    @Test("a sideways JPEG over the pixel limit is read at half size, its total boxed in the file's pixels")
-    func overThePixelLimit() throws {
+    @Test(
+        "a file over the pixel limit is read at half size, its total boxed in the file's pixels: a phone's JPEG stored sideways, a PNG scan",
+        arguments: ["jpg", "png"])
+    func overThePixelLimit(format: String) throws {
         let (receipt, total, drawn) = try Self.receipt()
-        // The receipt at twice its size, stored on its side (orientation 6), under a limit
-        // that holds the receipt's own size but not twice it: decoded at ½.
+        // The receipt at twice its size under a limit that holds the receipt's own size but
+        // not twice it: decoded at ½.
         let big = try #require(receipt.scaled(by: 2))
-        let stored = try #require(ExifOrientation.upright(big.pix, orientation: 8).map { GrayImage(owning: $0) })
         let limits = ImageLimits(maxPixels: receipt.width * receipt.height, maxFileBytes: ImageLimits.default.maxFileBytes)
-        let path = NSTemporaryDirectory() + "pricecam-big-\(UUID().uuidString).jpg"
+        let path = NSTemporaryDirectory() + "pricecam-big-\(UUID().uuidString).\(format)"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let jpeg = try #require(stored.jpeg(quality: 95))
-        try Data(jpeg.prefix(2) + Self.orientation6 + jpeg.dropFirst(2)).write(to: URL(fileURLWithPath: path))
+        if format == "jpg" {
+            // Stored on its side (orientation 6).
+            let stored = try #require(ExifOrientation.upright(big.pix, orientation: 8).map { GrayImage(owning: $0) })
+            let jpeg = try #require(stored.jpeg(quality: 95))
+            try Data(jpeg.prefix(2) + Self.orientation6 + jpeg.dropFirst(2)).write(to: URL(fileURLWithPath: path))
+        } else {
+            var data: UnsafeMutablePointer<UInt8>?
+            var size = 0
+            #expect(pixWriteMemPng(&data, &size, big.pix, 0) == 0)
+            defer { free(data) }
+            try Data(UnsafeBufferPointer(start: try #require(data), count: size)).write(to: URL(fileURLWithPath: path))
+        }
 
         let loaded = try GrayImage.load(path: path, limits: limits)
         #expect(loaded.decodeReduction == 2)
@@ -109,6 +121,5 @@ struct PhonePhotoTests {
         // Where the generator drew it, doubled: within a line's height, in the big file's pixels.
         let (right, top, line) = (2 * (drawn[0] + drawn[2]), 2 * drawn[1], 2 * drawn[3])
         #expect(abs(box.x + box.width - right) <= line && abs(box.y - top) <= line, "\(box) vs 2 × \(drawn)")
-
     }
 }
