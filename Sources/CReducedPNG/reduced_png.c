@@ -155,7 +155,10 @@ pc_png_status pc_png_read_reduced(const uint8_t *data, size_t length, int reduct
     d.depth = ihdr[8];
     d.colour = ihdr[9];
     d.reduction = reduction;
-    if (d.width == 0 || d.height == 0 || d.width > 0x7fffffffu || d.height > 0x7fffffffu || !valid_depth(d.colour, d.depth) ||
+    // Sides over a million pixels are refused, as libpng refuses them by default
+    // (PNG_USER_WIDTH_MAX, PNG_USER_HEIGHT_MAX), which Leptonica reads with: a row
+    // that long is no page, and its buffers would be allocated before any data is seen.
+    if (d.width == 0 || d.height == 0 || d.width > 1000000u || d.height > 1000000u || !valid_depth(d.colour, d.depth) ||
         ihdr[10] != 0 || ihdr[11] != 0 || ihdr[12] > 1) {
         say(detail, detail_length, "malformed IHDR (size, bit depth, colour type or method)");
         return PC_PNG_BAD_HEADER;

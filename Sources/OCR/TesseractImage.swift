@@ -250,8 +250,9 @@ enum ReducedDecoding {
     /// declaring 65 535 × 65 535 is refused, not decoded to 67 MP of gray at ⅛).
     /// - JPEG: entropy coding spends at least one bit on each 8×8 block's DC term, baseline or
     ///   progressive, so a byte per 8 blocks.
-    /// - PNG: deflate compresses at most 1032 to 1 (zlib's own bound: a run costs at least a
-    ///   bit per 258 bytes of it), of rows of at least one bit per pixel and a filter byte.
+    /// - PNG: deflate compresses at most 1032 to 1 (zlib's own bound: a match copies at most
+    ///   258 bytes and costs at least two bits), of rows of at least one bit per pixel and a
+    ///   filter byte.
     func leastBytes(width: Int, height: Int) -> Int {
         switch self {
         case .jpeg: return (((width + 7) / 8) * ((height + 7) / 8) + 7) / 8
