@@ -2,6 +2,7 @@
 # Bounded-time fuzzing of the PNG decoder that reads images over the pixel limit
 # (Sources/CReducedPNG) with libFuzzer, ASan and UBSan, built with the Swift toolchain's clang.
 #   FUZZ_SECONDS=60 (total time)  FUZZ_TIMEOUT=5 (per input, s)  FUZZ_MAX_LEN=65536
+# Without a libFuzzer runtime in the toolchain: random mutations of the seeds, same sanitizers.
 # Crashing inputs are kept under .build-png/fuzz/.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
@@ -33,9 +34,16 @@ for colour, depths in ((0, (1, 2, 4, 8, 16)), (2, (8, 16)), (3, (1, 2, 4, 8)), (
 PY
 i=$(find "$OUT/corpus" -name 'seed*' | wc -l)
 CLANG="$(dirname "$(command -v swiftc)")/clang"
-echo "building libFuzzer target (ASan + UBSan + fuzzer) with $CLANG..." >&2
-"$CLANG" -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -I Sources/CReducedPNG/include Sources/CReducedPNG/reduced_png.c scripts/fuzz/PNGFuzz.c -lz -o "$OUT/png-fuzz"
-echo "fuzzing for ${SECONDS_TOTAL}s (timeout ${TIMEOUT}s per input, max_len ${MAX_LEN}, ${i} seeds)" >&2
-"$OUT/png-fuzz" -max_total_time="$SECONDS_TOTAL" -timeout="$TIMEOUT" -max_len="$MAX_LEN" \
-    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$OUT/" "$OUT/corpus"
+if [ -n "$(find "$(dirname "$(dirname "$(command -v swiftc)")")/lib" -name 'libclang_rt.fuzzer-*.a' 2>/dev/null | head -1)" ]; then
+    echo "building libFuzzer target (ASan + UBSan + fuzzer) with $CLANG..." >&2
+    "$CLANG" -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+        -I Sources/CReducedPNG/include Sources/CReducedPNG/reduced_png.c scripts/fuzz/PNGFuzz.c -lz -o "$OUT/png-fuzz"
+    echo "fuzzing for ${SECONDS_TOTAL}s (timeout ${TIMEOUT}s per input, max_len ${MAX_LEN}, ${i} seeds)" >&2
+    "$OUT/png-fuzz" -max_total_time="$SECONDS_TOTAL" -timeout="$TIMEOUT" -max_len="$MAX_LEN" \
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$OUT/" "$OUT/corpus"
+else
+    echo "no libFuzzer runtime: random mutations of the seeds under ASan + UBSan instead" >&2
+    "$CLANG" -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -DPC_PNG_FUZZ_DRIVER \
+        -I Sources/CReducedPNG/include Sources/CReducedPNG/reduced_png.c scripts/fuzz/PNGFuzz.c -lz -o "$OUT/png-mutate"
+    RUNS="$((SECONDS_TOTAL * 2000))" "$OUT/png-mutate" "$OUT"/corpus/seed*
+fi

@@ -45,3 +45,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size) {
     free(data);
     return 0;
 }
+
+#ifdef PC_PNG_FUZZ_DRIVER
+// Without a libFuzzer runtime (scripts/fuzz-png.sh): each file named is run as it is and in
+// RUNS random mutations (bytes changed, cut short, bytes inserted), under ASan and UBSan.
+#include <stdio.h>
+int main(int argc, char **argv) {
+    const long runs = getenv("RUNS") ? atol(getenv("RUNS")) : 20000;
+    srand(1);
+    for (int f = 1; f < argc; f++) {
+        FILE *file = fopen(argv[f], "rb");
+        if (!file) return 1;
+        uint8_t seed[1 << 16];
+        const size_t n = fread(seed, 1, sizeof seed, file);
+        fclose(file);
+        uint8_t buffer[(1 << 16) + 16];
+        for (long r = 0; r <= runs / (argc - 1); r++) {
+            size_t m = n;
+            memcpy(buffer, seed, n);
+            if (r > 0) {
+                for (int k = 1 + rand() % 4; k > 0; k--) buffer[rand() % m] = (uint8_t)rand();
+                if (rand() % 4 == 0) m = 1 + (size_t)rand() % m;
+                if (rand() % 4 == 0 && m + 8 <= sizeof buffer) {
+                    const size_t at = (size_t)rand() % m;
+                    memmove(buffer + at + 8, buffer + at, m - at);
+                    m += 8;
+                }
+            }
+            LLVMFuzzerTestOneInput(buffer, m);
+        }
+    }
+    printf("Done %ld runs\n", runs);
+    return 0;
+}
+#endif
