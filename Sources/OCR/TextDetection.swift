@@ -138,7 +138,7 @@ public final class TextDetector {
     /// time on every frame's latency. A new scene is read at the old boxes until its own
     /// land, one detection later; the stability rule (K of M frames) holds its readings back.
     public var refreshFrames = 8
-    private var background: BackgroundDetection?
+    private(set) var background: BackgroundDetection?
 
     public init(net: TextDetectorNet) {
         self.net = net
@@ -147,7 +147,7 @@ public final class TextDetector {
     /// Waits for a live frame's detection still running beside the reading, so the reader that
     /// lets this detector go lets its net go too.
     deinit {
-        background?.finish()
+        background?.stop()
     }
 
     /// `fixedInput`: each net's model given its input size (`TextDetectorNet.fixedInput`).
@@ -172,9 +172,7 @@ public final class TextDetector {
     public func detect(_ image: GrayImage) throws(DetectorError) -> [RotatedTextBox] {
         guard image.isFrame else { return try detectNow(image) }
         let thumbnail = SceneThumbnail(image)
-        // One net: a camera's frames have one size, and a net holds buffers for its input size.
-        if background == nil { background = BackgroundDetection(net: TextDetectorNet(sameModelAs: net, keeping: 1)) }
-        guard let background else { return [] }
+        let background = backgroundDetection()
         guard let last = background.latest(), last.width == image.width, last.height == image.height else {
             let boxes = try detectNow(image)
             background.store(boxes, thumbnail: thumbnail, width: image.width, height: image.height)
@@ -196,6 +194,15 @@ public final class TextDetector {
         // come with the detection just asked for.
         if moved > SceneThumbnail.movedShare { return [] }
         return last.boxes
+    }
+
+    /// The detection beside the reading of frames, made on first use by the calling thread.
+    private func backgroundDetection() -> BackgroundDetection {
+        if let background { return background }
+        // One net: a camera's frames have one size, and a net holds buffers for its input size.
+        let made = BackgroundDetection(net: TextDetectorNet(sameModelAs: net, keeping: 1))
+        background = made
+        return made
     }
 
     /// One pass of the network and the post-processing over `pixels`, boxes in its pixels.
@@ -315,6 +322,11 @@ struct SceneThumbnail: Equatable, Sendable {
 /// Detection of live frames beside their reading: one thread and one net of its own, the last
 /// boxes behind a lock. At most one detection runs at a time; a request while one runs is
 /// dropped (the next changed frame asks again), so the detector always works on a recent frame.
+///
+/// The thread is its own, started by the thread that makes this (a live worker), so it runs at
+/// that thread's priority: a live worker's is a little below the capture loop's, and a
+/// detection must not take the CPU from taking frames either (on a dispatch queue it ran at
+/// the capture loop's; under software emulation the frames' first reads then waited minutes).
 final class BackgroundDetection: Sendable {
     struct Latest {
         var boxes: [RotatedTextBox]
@@ -324,28 +336,53 @@ final class BackgroundDetection: Sendable {
         /// Frames read at these boxes since they were detected.
         var age: Int
     }
-    private struct State {
+    typealias Job = @Sendable (TextDetectorNet) -> Void
+    private struct State: Sendable {
         var latest: Latest?
+        /// A job asked for or running.
         var running = false
+        var job: Job?
+        var stopping = false
     }
-    private let state = Mutex(State())
-    /// The net, used only by the detection thread once it exists (`NetBox`).
-    private let net: NetBox
-    private let queue = DispatchQueue(label: "pricecam.text-detection")
+    private let state: Monitor<State>
 
-    /// A net handed to the detection queue, which alone uses it after `init`.
+    /// A net handed to the detection thread, which alone uses it after `init`.
     private final class NetBox: @unchecked Sendable {
         let net: TextDetectorNet
         init(_ net: TextDetectorNet) { self.net = net }
     }
 
     init(net: TextDetectorNet) {
-        self.net = NetBox(net)
+        let state = Monitor(State())
+        self.state = state
+        let box = NetBox(net)
+        // The thread holds the state and the net, never `self`: the detector that lets this go
+        // stops it (`stop`), and the thread ends after its last job.
+        let thread = Thread {
+            while let job = state.wait(until: { s -> Job?? in
+                if let job = s.job {
+                    s.job = nil
+                    return .some(job)
+                }
+                return s.stopping ? .some(nil) : nil
+            }) ?? nil {
+                job(box.net)
+                state.update { $0.running = false }
+            }
+        }
+        thread.name = "pricecam-detect"
+        thread.start()
     }
 
-    /// Returns when no detection runs.
+    /// Returns when no detection runs or waits.
     func finish() {
-        queue.sync {}
+        _ = state.wait { s -> Bool? in s.running ? nil : true }
+    }
+
+    /// Waits for the detection running, then ends the thread.
+    func stop() {
+        finish()
+        state.update { $0.stopping = true }
     }
 
     /// The last boxes, counted as used by one more frame.
@@ -368,18 +405,17 @@ final class BackgroundDetection: Sendable {
         pixels: [UInt8], width: Int, height: Int, thumbnail: SceneThumbnail,
         detect: @escaping @Sendable (TextDetectorNet, [UInt8]) throws(DetectorError) -> [RotatedTextBox]
     ) {
-        let start = state.withLock { s -> Bool in
-            if s.running { return false }
-            s.running = true
-            return true
-        }
-        guard start else { return }
-        queue.async { [self] in
-            let boxes = try? detect(net.net, pixels)
-            state.withLock { s in
-                s.running = false
-                if let boxes { s.latest = Latest(boxes: boxes, thumbnail: thumbnail, width: width, height: height, age: 0) }
+        let state = self.state
+        let job: Job = { net in
+            let boxes = try? detect(net, pixels)
+            if let boxes {
+                state.withLock { $0.latest = Latest(boxes: boxes, thumbnail: thumbnail, width: width, height: height, age: 0) }
             }
+        }
+        state.update { s in
+            if s.running || s.stopping { return }
+            s.running = true
+            s.job = job
         }
     }
 }

@@ -59,16 +59,18 @@ public final class TextDetectorNet {
             return hit.net
         }
         var error = [CChar](repeating: 0, count: 512)
-        let made = model.withUnsafeBufferPointer { m in
+        let start = DispatchTime.now().uptimeNanoseconds
+        let created = model.withUnsafeBufferPointer { m in
             pc_textdet_create(m.baseAddress, m.count, Int32(width), Int32(height), fixedInput ? 1 : 0, &error, error.count)
         }
-        guard let made else {
+        guard let created else {
             throw .unreadableModel(
                 path: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         if nets.count >= netLimit { pc_textdet_destroy(nets.removeFirst().net) }
-        nets.append((width, height, made))
-        return made
+        nets.append((width, height, created))
+        OCRLog.write("detector net for \(width)x\(height) made in \((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) ms")
+        return created
     }
 
     /// Whether the net for `width` × `height` inputs has its model given that size (false:

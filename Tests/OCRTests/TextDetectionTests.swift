@@ -322,3 +322,94 @@ struct BlurredInputTests {
         #expect(restored > plain, "blurred: \(restored) boxes sharpened, \(plain) as it is")
     }
 }
+
+/// Live frames are detected beside their reading, on a thread of the detector's own.
+@Suite("Text detector on live frames")
+struct TextDetectorFrameTests {
+    /// A `width` × `height` frame: white, with a dark bar whose left edge is at `x`.
+    static func frame(width: Int, height: Int, barAt x: Int) -> GrayImage {
+        var pixels = [UInt8](repeating: 235, count: width * height)
+        for y in height / 3..<height / 2 {
+            for i in x..<min(width, x + width / 3) { pixels[y * width + i] = 20 }
+        }
+        return GrayImage(luma: pixels, width: width, height: height, bytesPerRow: width, isFrame: true)
+    }
+
+    /// That thread runs at its worker's priority (a live worker's is below the capture
+    /// loop's), never at the capture loop's: a detection must not starve the taking of frames.
+    @Test func theDetectionBesideTheReadingRunsAtItsWorkersPriority() throws {
+        let seen = Mutex<(worker: Int32, beside: Int32)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<String?>(nil)
+        Thread {
+            defer { done.signal() }
+            // Per thread on Linux: `who` 0 is the calling thread.
+            guard setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 7) == 0 else {
+                failure.withLock { $0 = "setpriority: errno \(errno)" }
+                return
+            }
+            let worker = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            do {
+                let detector = try TextDetectorFixtureTests.detector()
+                // The first frame is detected on this thread; the second, moved, beside it.
+                _ = try detector.detect(Self.frame(width: 96, height: 64, barAt: 4))
+                let moved = Self.frame(width: 96, height: 64, barAt: 60)
+                guard let background = detector.background else {
+                    failure.withLock { $0 = "no detection beside the reading after the first frame" }
+                    return
+                }
+                background.request(pixels: moved.bytes(), width: 96, height: 64, thumbnail: SceneThumbnail(moved)) { _, _ in
+                    let beside = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                    seen.withLock { $0 = (worker, beside) }
+                    return []
+                }
+                background.finish()
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+        }.start()
+        done.wait()
+        #expect(failure.withLock { $0 } == nil)
+        let nice = try #require(seen.withLock { $0 })
+        #expect(nice.worker == 7)
+        #expect(nice.beside == 7, "the detection thread ran at nice \(nice.beside), its worker at 7")
+    }
+
+    /// A scene that moved gets its boxes from the detection beside the reading: after it
+    /// ends, the last boxes cover the prices where the generator drew them in the moved frame.
+    /// A detector let go stops its thread after the running detection: a later request is
+    /// dropped, never run.
+    @Test func aMovedSceneGetsItsBoxesFromTheDetectionBeside() throws {
+        let (path, drawn) = try #require(try RegionLayoutTests.drawn("clean").first { $0.path.hasSuffix("frame_0001.png") })
+        let image = try GrayImage.load(path: path)
+        let width = image.width, height = image.height, shift = width / 4
+        let pixels = image.bytes()
+        // The same frame with the scene moved `shift` px to the right (paper-white edge).
+        var movedPixels = [UInt8](repeating: 235, count: width * height)
+        for y in 0..<height {
+            for x in shift..<width { movedPixels[y * width + x] = pixels[y * width + x - shift] }
+        }
+        var detector: TextDetector? = try TextDetectorFixtureTests.detector()
+        let first = GrayImage(luma: pixels, width: width, height: height, bytesPerRow: width, isFrame: true)
+        let moved = GrayImage(luma: movedPixels, width: width, height: height, bytesPerRow: width, isFrame: true)
+        _ = try detector?.detect(first)
+        _ = try detector?.detect(moved)  // asks for the moved scene's detection beside the reading
+        let background = try #require(detector?.background)
+        background.finish()
+        let latest = try #require(background.latest())
+        let regions = try #require(detector?.regions(latest.boxes, in: moved))
+        let inView = drawn.map { Box(x: $0.x + shift, y: $0.y, width: $0.width, height: $0.height) }.filter { $0.x + $0.width <= width }
+        #expect(!inView.isEmpty)
+        for box in inView {
+            #expect(TextDetectorFixtureTests.covering(box, in: regions), "no box over the moved price at \(box)")
+        }
+        detector = nil
+        let ran = Mutex(false)
+        background.request(pixels: movedPixels, width: width, height: height, thumbnail: SceneThumbnail(moved)) { _, _ in
+            ran.withLock { $0 = true }
+            return []
+        }
+        background.finish()
+        #expect(!ran.withLock { $0 })
+    }
+}
