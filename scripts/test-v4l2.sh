@@ -47,8 +47,9 @@ mkdir -p "$WORK/out"
 # --- 4. boot the guest and run the scenario inside --------------------------
 say "booting $KERNEL with vivid (software emulation, ~30-90 s)"
 BOOT0=$(date +%s)
-# 1500 s: the scenario takes 400-600 s on an idle 2-core machine under software emulation
-# (three runs pay the detector's 20-45 s first pass); a loaded machine took over 600.
+# 1500 s: the scenario takes 400-750 s on an idle 2-core machine under software emulation
+# (three runs pay the detector's first pass: 20-45 s on 11-27, 90-190 s on 11-28); a loaded
+# machine took over 600.
 timeout 1500 vng --run "$KERNEL" --disable-kvm --memory 2G --cpus 2 --rwdir "$WORK/out" \
     --exec "sh $ROOT/scripts/v4l2/inside.sh $WORK/out $BIN $WORK/frames" > "$WORK/guest.log" 2>&1 || true
 BOOT1=$(date +%s)
