@@ -101,9 +101,8 @@ struct CameraStreamTests {
             // The stable prices are in history with source browser#FRAME (written when the stream ends).
             var sources: [String] = []
             for _ in 0..<100 {
-                try await client.execute(uri: "/api/v1/history?limit=50", method: .get) { r in
-                    sources = (r.object["rows"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
-                }
+                let rows = try await client.get("/api/v1/history?limit=50").object["rows"] as? [[String: Any]] ?? []
+                sources = rows.compactMap { $0["source"] as? String }
                 if sources.count >= truth.amounts.count { break }
                 try await Task.sleep(for: .milliseconds(100))
             }

@@ -52,21 +52,16 @@ struct LiveAPITests {
                 group.cancelAll()
             }
             #expect(Set(prices.value.withLock { $0 }) == wanted)
-            try await client.execute(uri: "/api/v1/frame.jpg", method: .get) { r in
-                #expect(r.status == .ok)
-                #expect(r.headers[.contentType] == "image/jpeg")
-                #expect(Array(r.body.readableBytesView.prefix(2)) == [0xFF, 0xD8])
-                // In colour (three components), as the replayed file is, with nothing drawn on it.
-                #expect(Self.jpegComponents(Array(r.body.readableBytesView)) == 3)
-            }
-            try await client.execute(uri: "/api/v1/status", method: .get) { r in
-                let camera = r.object["camera"] as? [String: Any]
-                #expect(camera?["running"] as? Bool == true)
-                #expect((camera?["processed"] as? Int ?? 0) > 0)
-            }
-            try await client.execute(uri: "/metrics", method: .get) { r in
-                #expect(r.text.contains("pricecam_live_latency_seconds_count"))
-            }
+            let frame = try await client.get("/api/v1/frame.jpg")
+            #expect(frame.status == .ok)
+            #expect(frame.headers[.contentType] == "image/jpeg")
+            #expect(Array(frame.body.readableBytesView.prefix(2)) == [0xFF, 0xD8])
+            // In colour (three components), as the replayed file is, with nothing drawn on it.
+            #expect(Self.jpegComponents(Array(frame.body.readableBytesView)) == 3)
+            let camera = try await client.get("/api/v1/status").object["camera"] as? [String: Any]
+            #expect(camera?["running"] as? Bool == true)
+            #expect((camera?["processed"] as? Int ?? 0) > 0)
+            #expect(try await client.get("/metrics").text.contains("pricecam_live_latency_seconds_count"))
         }
     }
 

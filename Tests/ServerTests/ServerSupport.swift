@@ -83,6 +83,24 @@ struct TestServer {
     }
 }
 
+extension TestClientProtocol {
+    /// A GET on a server under test, asked again whenever the test client stops waiting for its
+    /// answer. Hummingbird's `.live` client waits a fixed 20 s; in a full `swift test` run,
+    /// synchronous OCR tests can hold both threads of Swift's cooperative pool (two on this
+    /// machine) for longer than that, and the server's handler waits with them. That is load,
+    /// not the server's answer: the answer is checked, its time is not (the test's own time limit
+    /// bounds the waiting).
+    func get(_ uri: String) async throws -> TestResponse {
+        while true {
+            do {
+                return try await executeRequest(uri: uri, method: .get, headers: [:], body: nil)
+            } catch TestClient.Error.readTimeout {
+                try Task.checkCancellation()
+            }
+        }
+    }
+}
+
 extension TestResponse {
     var text: String { String(buffer: body) }
 
