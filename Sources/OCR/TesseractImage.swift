@@ -140,6 +140,8 @@ public final class GrayImage {
             guard let gray else {
                 throw .unreadable(path: path, reason: "cannot convert the image to 8-bit gray")
             }
+            let image: GrayImage
+            var fullSize = (Int(w), Int(h))
             // A phone's photo as it was held (`ExifOrientation`).
             if format == pricecam_IFF_JFIF_JPEG, let o = ExifOrientation.of(jpeg: bytes), o != 1 {
                 guard let turned = ExifOrientation.upright(gray, orientation: o) else {
@@ -147,17 +149,14 @@ public final class GrayImage {
                     throw .unreadable(path: path, reason: "cannot turn the photo upright (Exif orientation \(o)): out of memory")
                 }
                 pricecam_pixDestroy(gray)
-                let image = GrayImage(owning: turned, dpi: dpi)
-                if reduction != 1 {
-                    image.decodeReduction = reduction
-                    image.reducedFrom = o >= 5 ? (Int(h), Int(w)) : (Int(w), Int(h))  // 5–8 turn it a quarter
-                }
-                return image
+                image = GrayImage(owning: turned, dpi: dpi)
+                if o >= 5 { fullSize = (Int(h), Int(w)) }  // 5–8 turn it a quarter
+            } else {
+                image = GrayImage(owning: gray, dpi: dpi)
             }
-            let image = GrayImage(owning: gray, dpi: dpi)
             if reduction != 1 {
                 image.decodeReduction = reduction
-                image.reducedFrom = (Int(w), Int(h))
+                image.reducedFrom = fullSize
             }
             return image
         }

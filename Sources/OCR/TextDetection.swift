@@ -337,6 +337,11 @@ final class BackgroundDetection: Sendable {
         var age: Int
     }
     typealias Job = @Sendable (TextDetectorNet) -> Void
+    /// What the detection thread does next.
+    private enum Next: Sendable {
+        case run(Job)
+        case stop
+    }
     private struct State: Sendable {
         var latest: Latest?
         /// A job asked for or running.
@@ -359,13 +364,13 @@ final class BackgroundDetection: Sendable {
         // The thread holds the state and the net, never `self`: the detector that lets this go
         // stops it (`stop`), and the thread ends after its last job.
         let thread = Thread {
-            while let job = state.wait(until: { s -> Job?? in
+            while case .run(let job) = state.wait(until: { s -> Next? in
                 if let job = s.job {
                     s.job = nil
-                    return .some(job)
+                    return .run(job)
                 }
-                return s.stopping ? .some(nil) : nil
-            }) ?? nil {
+                return s.stopping ? .stop : nil
+            }) {
                 job(box.net)
                 state.update { $0.running = false }
             }

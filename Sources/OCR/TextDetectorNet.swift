@@ -69,7 +69,7 @@ public final class TextDetectorNet {
         }
         if nets.count >= netLimit { pc_textdet_destroy(nets.removeFirst().net) }
         nets.append((width, height, created))
-        OCRLog.write("detector net for \(width)x\(height) made in \((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) ms")
+        OCRLog.write("detector net for \(width)x\(height) made in \(PageReader.ms(since: start)) ms")
         return created
     }
 
