@@ -250,7 +250,8 @@ struct SecondPass {
     /// least two re-reads agree on, when the current reading has fewer votes; or the amount a
     /// re-read and the price model agree on, when the model does not read the current one.
     private mutating func voteOnTotals(_ page: inout RecognizedPage, image: GrayImage) {
-        let centsPage = recognizer != nil && Self.mostlyCents(judge.prices(in: page.lines))
+        let pagePrices = recognizer != nil ? judge.prices(in: page.lines) : []
+        let centsPage = Self.mostlyCents(pagePrices)
         for (i, line) in page.lines.enumerated() {
             // Not a line whose words name another amount (`Sub Total`, `Total GST`, `Total Qty`):
             // the page's total choice takes its amount only when amounts above add up to it. On
@@ -264,6 +265,8 @@ struct SecondPass {
                 // recogniser's reading, when sure.
                 if judge.namesTotal(line), let (t, read) = recognizerTotal(line, height: h, image: image),
                     standsAlone(read, total: t, line: line, current: nil, centsPage: centsPage)
+                        || (line.words.contains { Self.strayDigit(in: $0.text, against: t.text) } && !addsAmounts(read, to: line)
+                            && centsElsewhere(pagePrices, besides: line))
                 {
                     OCRLog.write("total by recogniser [\(line.text)] -> [\(read.text)] \(t.amount)")
                     page.lines[i] = read
@@ -289,6 +292,14 @@ struct SecondPass {
                 }
                 if standsAlone(read, total: t, line: line, current: current, centsPage: centsPage) {
                     OCRLog.write("total vote: [\(line.text)] -> [\(read.text)] by the recogniser")
+                    page.lines[i] = read
+                    replaced += 1
+                    continue
+                }
+                if Self.strayDigit(in: current.text, against: t.text), !addsAmounts(read, to: line),
+                    centsElsewhere(pagePrices, besides: line)
+                {
+                    OCRLog.write("total vote: [\(line.text)] -> [\(read.text)] by the recogniser (a stray digit)")
                     page.lines[i] = read
                     replaced += 1
                     continue
@@ -351,6 +362,31 @@ struct SecondPass {
     func standsAlone(_ read: TextLine, total: PriceReading, line: TextLine, current: PriceReading?, centsPage: Bool) -> Bool {
         let centsKept = !centsPage || PriceReading.hasCents(total.text) || current.map { !PriceReading.hasCents($0.text) } ?? false
         return Self.isSure(read) && !addsAmounts(read, to: line) && centsKept
+    }
+
+    /// Whether Tesseract's total `current` reads as the recogniser's `recognized` with one digit
+    /// more, which took its cents away: `5,417` (parsed as thousands) for the recogniser's `5.47`.
+    /// On a page whose amounts have cents, a total printed without them is not the likelier
+    /// reading; two readers trained apart agreeing on every other digit, in order, is the
+    /// evidence, however unsure the recogniser is of its characters (receipts-de at JPEG
+    /// quality 30: a stray tick after the comma of `SUMME EUR 5,47`, read `5,417` by Tesseract
+    /// at 0.54 and `5.47` by the recogniser at 0.70, the price model `6.-17`).
+    static func strayDigit(in current: String, against recognized: String) -> Bool {
+        guard !PriceReading.hasCents(current), PriceReading.hasCents(recognized) else { return false }
+        let more = current.filter(\.isNumber), fewer = recognized.filter(\.isNumber)
+        guard more.count == fewer.count + 1 else { return false }
+        return more.indices.contains { i in
+            var less = more
+            less.remove(at: i)
+            return less == fewer
+        }
+    }
+
+    /// Whether the page's amounts (`pagePrices`) other than those read on `line` mostly have
+    /// cents: the page's own convention, which a misread total on `line` must not decide.
+    func centsElsewhere(_ pagePrices: [PriceReading], besides line: TextLine) -> Bool {
+        let own = judge.prices(in: [line]).map(\.text)
+        return Self.mostlyCents(pagePrices.filter { !own.contains($0.text) })
     }
 
     /// Whether more than half of `prices` have cents (a page in euros, ringgit or dollars, not yen).

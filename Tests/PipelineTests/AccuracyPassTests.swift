@@ -369,6 +369,36 @@ struct AccuracyPassTests {
         #expect(!SecondPass.mostlyCents(judge.prices(in: [line([("¥1,280", 0.9)]), line([("¥980", 0.9)])])))
     }
 
+    @Test("total vote: a total read with one digit more than the recogniser's, which lost its cents, is the recogniser's")
+    func strayDigitAgainstTheRecogniser() throws {
+        // One digit more after the separator, which took the cents away: `5,417` (thousands) for `5.47`.
+        #expect(SecondPass.strayDigit(in: "5,417", against: "5.47"))
+        #expect(SecondPass.strayDigit(in: "EUR 19,416", against: "EUR19.46"))
+        #expect(SecondPass.strayDigit(in: "5,471", against: "5.47"))
+        // A digit more in front keeps the cents: that is a misread for the vote, not a stray.
+        #expect(!SecondPass.strayDigit(in: "15,47", against: "5.47"))
+        // Not when the reading has cents already (a digit misread, not one added: the vote's).
+        #expect(!SecondPass.strayDigit(in: "19,16", against: "19.46"))
+        // Not when the recogniser's reading has no cents either, nor two digits apart, nor other digits.
+        #expect(!SecondPass.strayDigit(in: "5,417", against: "547"))
+        #expect(!SecondPass.strayDigit(in: "15,417", against: "5.47"))
+        #expect(!SecondPass.strayDigit(in: "5,418", against: "5.47"))
+        #expect(!SecondPass.strayDigit(in: "5,147", against: "5.74"))
+
+        // The page's convention is judged by its other amounts: the misread total is not one of them.
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let judge = ParserJudge(parser: PriceParser(options: ParserOptions()))
+        let pass = SecondPass(engine: engine, judge: judge, maxRereads: 0)
+        func line(_ words: [String]) -> TextLine { TextLine(words: words.map { TextWord(text: $0, confidence: 0.9) }) }
+        let summe = line(["SUMME", "EUR", "5,417"])
+        let page = [line(["Salat", "EUR", "0,29"]), summe]
+        #expect(judge.prices(in: page).count == 2)
+        #expect(!SecondPass.mostlyCents(judge.prices(in: page)), "one of two amounts has cents")
+        #expect(pass.centsElsewhere(judge.prices(in: page), besides: summe))
+        let yen = [line(["サラダ", "¥980"]), line(["合計", "¥1,280"])]
+        #expect(!pass.centsElsewhere(judge.prices(in: yen), besides: yen[1]))
+    }
+
     @Test("small: the sparse-text pass (psm 11, 2×) finds tags psm 6 misses, and nothing on negatives")
     func sparsePass() throws {
         let (off, on) = try Self.ablation("small") { $0.sparse = false }
