@@ -259,6 +259,9 @@ struct Payment {
     /// difference: the card payment (`card`), or cash handed over with no change line (exact
     /// cash, or change that OCR lost), and its confidence.
     var tendered: (amount: Decimal, confidence: Double, card: Bool)?
+    /// The cash handed over, when the change line (or an exact cash's zero) is read with it:
+    /// no more than that was to pay.
+    var cashGiven: Decimal? = nil
     /// The amount paid: cash less change, or a card payment when no cash was given (cash
     /// handed over alone may be more than the total).
     var paid: Decimal? { cashLessChange?.amount ?? tendered.flatMap { $0.card ? $0.amount : nil } }
@@ -294,29 +297,32 @@ struct Payment {
             if let a = paid(on: perLine[l])?.amount { amounts.append(a) }
         }
         var cash: (Decimal, Double)? = nil
+        var given: Decimal? = nil
         var single: (Decimal, Double, Bool)? = nil
         let cashLine = (first..<lines.count).first(where: { tender($0) && ReceiptArithmetic.cash.matches(lines[$0]) })
-        if let c = cashLine, let given = paid(on: perLine[c]) {
+        if let c = cashLine, let handed = paid(on: perLine[c]) {
             if let r = ((c + 1)..<lines.count).first(where: { ReceiptArithmetic.change.matches(lines[$0]) }),
                 let back = paid(on: perLine[r], zero: true)
             {
-                cash = (given.amount - back.amount, min(given.confidence, back.confidence))
+                cash = (handed.amount - back.amount, min(handed.confidence, back.confidence))
+                given = handed.amount
             } else if c + 1 < lines.count, perLine[c + 1].count == 1, let zero = perLine[c + 1].first, zero.amount == 0,
                 !names(lines[c + 1]), !TotalKeywords.matches(lines[c + 1]), !TotalKeywords.namesAnother(lines[c + 1])
             {
                 // The line right under the cash that holds nothing but a zero and no word of
                 // another amount is the change line whose word OCR lost (`CHANGE 0.00` read
                 // `a - 0.00`, sroie-dev 280): exact cash, the amount paid.
-                cash = (given.amount, min(given.confidence, zero.confidence))
+                cash = (handed.amount, min(handed.confidence, zero.confidence))
+                given = handed.amount
             } else {
-                single = (given.amount, given.confidence, false)
+                single = (handed.amount, handed.confidence, false)
             }
         } else if cashLine == nil, let c = (first..<lines.count).first(where: { tender($0) && card.matches(lines[$0]) }),
             let m = paid(on: perLine[c])
         {
             single = (m.amount, m.confidence, true)
         }
-        return Payment(firstLine: first, amounts: amounts, cashLessChange: cash, tendered: single)
+        return Payment(firstLine: first, amounts: amounts, cashLessChange: cash, tendered: single, cashGiven: given)
     }
 
     /// The amount on a payment or change line, by its size: tills print the money handed over
@@ -345,6 +351,6 @@ struct Payment {
         else { return nil }
         return Payment(
             firstLine: r - 1, amounts: [given.amount],
-            cashLessChange: (given.amount - back.amount, min(given.confidence, back.confidence)))
+            cashLessChange: (given.amount - back.amount, min(given.confidence, back.confidence)), cashGiven: given.amount)
     }
 }

@@ -50,6 +50,14 @@ import Testing
             [line("Jotat Incl, gsteex RM 87.10", 0.6), line("CASH RM 50.00", 0.65), line("CHANGE RM 12.90", 0.7)], "MYR", "37.10"
         ),
         (
+            "a total read more surely than the cash (its marker), but more than the cash handed over with change given back",
+            [line("Jotat Incl, gsteex RM 87.10", 0.9), line("CASH 50.00", 0.65), line("CHANGE 12.90", 0.7)], "MYR", "37.10"
+        ),
+        (
+            "a total line named, read surely, more than the cash handed over with change given back",
+            [line("TOTAL RM 87.10", 0.95), line("CASH 50.00", 0.65), line("CHANGE 12.90", 0.7)], "MYR", "37.10"
+        ),
+        (
             "a total read surely, one digit off cash less change that the VAT table prints too",
             [line("zu zahlen 1,16", 0.9), line("Bar 10,00", 0.9), line("Rückgeld 2,84", 0.7), line("Summe 0,47 6,69 7,16", 0.9)],
             "EUR", "7.16"
@@ -116,6 +124,18 @@ import Testing
             [line("TOTAL 88.10", 0.4), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]
         ),
         ("surer than the cash", [line("TOTAL 10.46", 0.95), line("CASH 20.00", 0.9), line("CHANGE 9.55", 0.9)]),
+        (
+            "surer than the exact cash and more than it (the cash may be the misread one)",
+            [line("TOTAL RM 39.75", 0.95), line("CASH 30.75", 0.65), line("CHANGE 0.00", 0.9)]
+        ),
+        (
+            "surer than the cash and more than it, the cash it needs as near the cash read as the difference is to it",
+            [line("TOTAL RM 57.10", 0.95), line("CASH 50.00", 0.65), line("CHANGE 2.90", 0.7)]
+        ),
+        (
+            "surer than the cash and more than it, beside a card paying the rest",
+            [line("TOTAL RM 87.10", 0.95), line("VISA 40.00", 0.9), line("CASH 50.00", 0.65), line("CHANGE 12.90", 0.7)]
+        ),
         (
             "confirmed by subtotal and tax above it (the cash is the misread one)",
             [
