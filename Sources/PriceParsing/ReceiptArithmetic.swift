@@ -90,6 +90,11 @@ enum ReceiptArithmetic {
         // TOTAL 2.25` and `Cash 22.25` both read at 0.63, subtotal, tax and rounding adding up
         // to 22.25).
         let addsUp = TotalChoice.addends(of: paid, line: t, perLine: perLine, lines: lines) != nil
+        // Compared with the amount and with the digits as printed: `19,416` (a stray `1`, parsed
+        // as thousands) is one edit from `19,46`, not four.
+        let a = digits(paid)
+        let b = digits(read.amount), asPrinted = Array(read.text.filter(\.isNumber))
+        let distance = min(edits(a, b), edits(a, asPrinted))
         // Or the reading is more than the cash handed over, the one payment, with change given
         // back: nobody hands over less than the total, so the reading or the cash is misread,
         // and the reading is the one when the cash it needs (the reading plus the change) is
@@ -103,9 +108,7 @@ enum ReceiptArithmetic {
             p.amounts.count == 1
             && p.cashGiven.map { given in
                 guard read.amount > given, given > paid else { return false }
-                let needed = digits(read.amount + given - paid)
-                return edits(needed, digits(given))
-                    > min(edits(digits(paid), digits(read.amount)), edits(digits(paid), Array(read.text.filter(\.isNumber))))
+                return edits(digits(read.amount + given - paid), digits(given)) > distance
             } ?? false
         guard paid > 0, paid != read.amount, read.confidence < sure || printedBelow || addsUp || overCash,
             !confirmed(read.amount, perLine, total: (t, i))
@@ -123,11 +126,6 @@ enum ReceiptArithmetic {
             let printed = perLine.indices.filter { l in l != t && perLine[l].contains { $0.amount == paid } }
             guard printed.count >= 2 || addsUp else { return }
         }
-        // Compared with the amount and with the digits as printed: `19,416` (a stray `1`, parsed
-        // as thousands) is one edit from `19,46`, not four.
-        let a = digits(paid)
-        let b = digits(read.amount), printed = Array(read.text.filter(\.isNumber))
-        let distance = min(edits(a, b), edits(a, printed))
         guard a.count >= minDigits, distance <= most else { return }
         // Nor when a total line above prints an amount nearer the reading than the payment is:
         // the reading may be a misread of that total as well, and the payment's own reading is
@@ -137,7 +135,7 @@ enum ReceiptArithmetic {
             TotalKeywords.matches(lines[l])
                 && perLine[l].contains { m in
                     let d = digits(m.amount)
-                    return m.amount > 0 && m.amount != paid && min(edits(d, b), edits(d, printed)) < distance
+                    return m.amount > 0 && m.amount != paid && min(edits(d, b), edits(d, asPrinted)) < distance
                 }
         }
         if nearer { return }
