@@ -511,9 +511,10 @@ struct Scan {
     /// plain spaces come out of the scan as separate numbers; they are joined into one when
     /// the evidence says so: the groups are consistent (a head of 1–3 digits not starting with
     /// 0, then 3-digit groups, only the last with decimals), and a currency marker touches the
-    /// run (at most one space before or after it) or the run ends in `,-`, or else `spaceGroupedHint` (the hinted
-    /// currency's languages group with spaces) holds and the run is alone on the line or
-    /// `zeroDecimalHint`. Without that, `2 390` on a receipt line stays a count and a price.
+    /// run (at most one space before or after it) or the run ends in `,-`, or its last group is
+    /// `000` (`zeroThousands`), or else `spaceGroupedHint` (the hinted currency's languages
+    /// group with spaces) holds and the run is alone on the line or `zeroDecimalHint`. Without
+    /// that, `2 390` on a receipt line stays a count and a price.
     mutating func joinSpaceGroups(spaceGroupedHint: Bool, zeroDecimalHint: Bool) {
         guard numbers.count >= 2,
             tokens.indices.dropFirst().contains(where: {
@@ -551,7 +552,8 @@ struct Scan {
                 || (Self.isMarker(toks, m + 1) && toks[m + 1].gap <= 1)
                 || (m > k && numbers[Self.number(toks, m)!].wholeDash)
             let alone = k == 0 && m == toks.count - 1
-            guard m > k, touching || (spaceGroupedHint && (alone || zeroDecimalHint)) else {
+            guard m > k, touching || Self.zeroThousands(numbers[Self.number(toks, m)!]) || (spaceGroupedHint && (alone || zeroDecimalHint))
+            else {
                 tokens.append(toks[k])
                 k += 1
                 continue
@@ -588,6 +590,13 @@ struct Scan {
     }
     private static func onlySpaceGroups(_ r: RawNumber) -> Bool {
         r.seps.allSatisfy { $0 == 0x20 } && !r.wholeDash && AmountResolver.validGrouping(r.groups)
+    }
+    /// A run's last number when it is `000`: no price alone, and after a head of 1–3 digits
+    /// only ever the thousands of one amount, set apart by a space or by a point or comma that
+    /// was not read. Dim light and noise lose the point of `105.000đ` more than its digits
+    /// (the fixture menus' dim copy: `105 000d`, `100 000d`, read `105` and `100`).
+    private static func zeroThousands(_ r: RawNumber) -> Bool {
+        r.groups.count == 1 && r.groups[0].count == 3 && r.groups[0].isAllZeros
     }
     /// The first number of a spaced run: 1–3 digits, not starting with 0, no decimals.
     private static func head(_ r: RawNumber) -> Bool {

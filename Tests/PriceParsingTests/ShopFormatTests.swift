@@ -36,6 +36,13 @@ import Testing
         Case("4 572", "4572 HUF bare", hint: "HUF"),
         Case("Kenyér 1 290", "1290 HUF bare", hint: "HUF"),
         Case("2 390", "", hint: "USD"),
+        // a last group of 000 is the thousands of one amount (a point lost in dim light),
+        // whatever the hint's language groups with; any other group stays a count and a price
+        Case("Phở bò tái 105 000d", "105000 VND bare", hint: "VND"),
+        Case("Bún 2 100 000", "2100000 VND bare", hint: "VND"),
+        Case("Gimbap 12 000", "12000 KRW bare", hint: "KRW"),
+        Case("Gimbap 2 390", "390 KRW bare", hint: "KRW"),
+        Case("Tel 024 000", "", hint: "VND"),
     ]
 
     @Test(arguments: cases) func spaceGrouped(_ c: Case) { check(c) }
