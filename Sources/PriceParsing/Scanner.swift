@@ -546,13 +546,15 @@ struct Scan {
             {
                 m += 1
             }
+            // the run's last number (its first when the run is one number)
+            let last = numbers[Self.number(toks, m)!]
             // `1 299,-`: the whole-amount dash is only ever written after a price
             let touching =
                 (Self.isMarker(toks, k - 1) && toks[k].gap <= 1)
                 || (Self.isMarker(toks, m + 1) && toks[m + 1].gap <= 1)
-                || (m > k && numbers[Self.number(toks, m)!].wholeDash)
+                || (m > k && last.wholeDash)
             let alone = k == 0 && m == toks.count - 1
-            guard m > k, touching || Self.zeroThousands(numbers[Self.number(toks, m)!]) || (spaceGroupedHint && (alone || zeroDecimalHint))
+            guard m > k, touching || Self.zeroThousands(last) || (spaceGroupedHint && (alone || zeroDecimalHint))
             else {
                 tokens.append(toks[k])
                 k += 1
