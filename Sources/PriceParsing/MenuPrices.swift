@@ -186,12 +186,14 @@ enum MenuPrices {
         for (i, line) in lines.enumerated() where !perLine[i].isEmpty {
             let words = line.words.map(\.text)
             var cursor = 0
+            let priced = perLine[i].count
             out[i] = perLine[i].filter { m in
                 guard m.flags.contains(.bareNumber), m.amount == m.amount.rounded,
                     let (a, b) = wordRange(of: m.text, in: words, from: cursor)
                 else { return true }
                 cursor = a
                 return !isReference(before: a, words) && !isReference(after: b, words)
+                    && !(priced > 1 && isItemNumber(a, b, words))
             }
         }
         return out
@@ -252,6 +254,19 @@ enum MenuPrices {
         if let tail = w.lastIndex(where: \.isNumber), let c = w[w.index(after: tail)...].first { return referenceEndings.contains(c) }
         guard last + 1 < words.count, let c = words[last + 1].first else { return false }
         return referenceEndings.contains(c)
+    }
+
+    /// A row's item number: the row's first word, digits closed by `.` or `)` alone (`12.`,
+    /// `7)`), with text after it: a menu's dish number (`23. Bibimbap 9,500`) or a receipt's
+    /// line number (`3. Milk 1.99`). It is a reference only on a row that holds another price
+    /// (the caller's check): a row's one bare number is left to the other rules, and a price
+    /// printed before its item carries a mark or a decimal part (`¥198`, `3.50`), which no
+    /// bare number does.
+    static func isItemNumber(_ first: Int, _ last: Int, _ words: [String]) -> Bool {
+        guard first == 0, last == 0, let close = words[0].last, close == "." || close == ")" else { return false }
+        let digits = words[0].dropLast()
+        return !digits.isEmpty && digits.allSatisfy(\.isNumber)
+            && words.dropFirst().contains { w in w.contains(where: \.isLetter) }
     }
 
     static func isReference(before first: Int, _ words: [String]) -> Bool {

@@ -137,6 +137,18 @@ import Testing
         #expect(amounts(["명동 12", "불고기 25000"], "KRW") == ["12", "25000"].map(Self.d))
     }
 
+    /// A row's item number (`23.`, `7)`) before its dish and price is no price, in currencies
+    /// that take every bare whole number too; a row whose one number it is keeps it.
+    @Test func itemNumberBeforeTheDish() {
+        #expect(amounts(["23. 김치찌개 (390 kcal) 9,500", "69. 된장찌개 18,000"], "KRW") == ["9500", "18000"].map(Self.d))
+        #expect(amounts(["7) ラーメン 890", "12. 餃子 450円"], "JPY") == ["450", "890"].map(Self.d))
+        #expect(amounts(["3. Phở bò 45.000đ"], "VND") == [Self.d("45000")])
+        #expect(amounts(["3. Milk 1.99", "4. Bread 2.49"], "EUR") == ["1.99", "2.49"].map(Self.d))
+        // alone on its row, or with no text after it, the number is left to the other rules
+        #expect(amounts(["Bibimbap", "9500."], "KRW") == [Self.d("9500")])
+        #expect(amounts(["12. 9500"], "KRW") == ["12", "9500"].map(Self.d))
+    }
+
     @Test func printedDigitsComeFromCLDR() {
         #expect(Currencies.printedDigits("TWD") == 0)
         #expect(Currencies.printedDigits("czk") == 0)
