@@ -186,15 +186,18 @@ enum MenuPrices {
         for (i, line) in lines.enumerated() where !perLine[i].isEmpty {
             let words = line.words.map(\.text)
             var cursor = 0
-            let priced = perLine[i].count
-            out[i] = perLine[i].filter { m in
+            let ms = perLine[i]
+            out[i] = ms.indices.filter { k in
+                let m = ms[k]
                 guard m.flags.contains(.bareNumber), m.amount == m.amount.rounded,
                     let (a, b) = wordRange(of: m.text, in: words, from: cursor)
                 else { return true }
                 cursor = a
+                // a row's last price is its price; a note or a number before it is not
+                let beforePrice = k < ms.count - 1
                 return !isReference(before: a, words) && !isReference(after: b, words)
-                    && !(priced > 1 && isItemNumber(a, b, words))
-            }
+                    && !(beforePrice && (isItemNumber(a, b, words) || isNote(a, words)))
+            }.map { ms[$0] }
         }
         return out
     }
@@ -258,15 +261,25 @@ enum MenuPrices {
 
     /// A row's item number: the row's first word, digits closed by `.` or `)` alone (`12.`,
     /// `7)`), with text after it: a menu's dish number (`23. Bibimbap 9,500`) or a receipt's
-    /// line number (`3. Milk 1.99`). It is a reference only on a row that holds another price
-    /// (the caller's check): a row's one bare number is left to the other rules, and a price
+    /// line number (`3. Milk 1.99`). It is a reference only before the row's price (the
+    /// caller's check): a row's one bare number is left to the other rules, and a price
     /// printed before its item carries a mark or a decimal part (`¥198`, `3.50`), which no
     /// bare number does.
+    ///
+    /// Marks before the digits (`(61.`, `#12.`: a frame or a bullet OCR read as punctuation)
+    /// leave the word an item number.
     static func isItemNumber(_ first: Int, _ last: Int, _ words: [String]) -> Bool {
         guard first == 0, last == 0, let close = words[0].last, close == "." || close == ")" else { return false }
-        let digits = words[0].dropLast()
+        let digits = words[0].dropLast().drop { !$0.isLetter && !$0.isNumber }
         return !digits.isEmpty && digits.allSatisfy(\.isNumber)
             && words.dropFirst().contains { w in w.contains(where: \.isLetter) }
+    }
+
+    /// A number that opens a parenthesis (`(390 kcal)`, `(2 pcs)`, `(200g)`) on a row that
+    /// prints its price after it (the caller's check): a note on the dish, whose unit OCR may
+    /// have garbled (`(390 <!)`), never the price it stands before.
+    static func isNote(_ first: Int, _ words: [String]) -> Bool {
+        words[first].first == "(" && words[first].dropFirst().first?.isNumber == true
     }
 
     static func isReference(before first: Int, _ words: [String]) -> Bool {

@@ -147,6 +147,16 @@ import Testing
         // alone on its row, or with no text after it, the number is left to the other rules
         #expect(amounts(["Bibimbap", "9500."], "KRW") == [Self.d("9500")])
         #expect(amounts(["12. 9500"], "KRW") == ["12", "9500"].map(Self.d))
+        // a frame or bullet read as punctuation before the number
+        #expect(amounts(["(61. 된장찌개 25,000", "^&18. 제육볶음 20,000"], "KRW") == ["20000", "25000"].map(Self.d))
+    }
+
+    /// A number that opens a parenthesis before the row's price is a note on the dish, its
+    /// unit read or not; at the row's end it is left to the other rules.
+    @Test func noteBeforeThePrice() {
+        #expect(amounts(["된장찌개 (390 <!) 18,000", "비빔밥 (320 3!@ 28,500"], "KRW") == ["18000", "28500"].map(Self.d))
+        #expect(amounts(["餃子 (6 個) 450", "ラーメン (500g) 890"], "JPY") == ["450", "890"].map(Self.d))
+        #expect(amounts(["Bánh mì (12000)"], "VND") == [Self.d("12000")])
     }
 
     @Test func printedDigitsComeFromCLDR() {
