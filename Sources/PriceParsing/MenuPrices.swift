@@ -26,7 +26,8 @@ import Foundation
 /// `Since 1998`, `© 2024`) or before a reference ending (`1998 年`, `7 號`), with a unit
 /// (`350 kcal`, `6 pcs`: the scanner's units), times, phone numbers and dates (the scanner's),
 /// one digit alone (`Set 2`) outside an unmarked column, and a number inside a row (`Set for 2 people 1280`: only 1280
-/// ends it).
+/// ends it). Before a row's last price, in any currency: the row's item number (`23. 김치찌개 9,500`)
+/// and a note in parentheses (`(390 kcal)`, its unit read or not) (`withoutReferences`).
 enum MenuPrices {
     /// Words after which a number is a reference, not a price: numbering, addresses, dates.
     static let referenceWords: Set<String> = [
