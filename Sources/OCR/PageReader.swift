@@ -629,14 +629,16 @@ public final class PageReader {
                 // Two readings that agree already decide (below): the third is not needed.
                 if model.count == 2, first.map(surelyNoPrice) != true, Self.agreement(model, judge: judge) != nil { break }
             }
-            if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, judge: judge) { return agreed }
+            if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, judge: judge) {
+                return wholeReading(instead: agreed, among: model)
+            }
             // Two of the model's readings at different sizes that agree on an amount, one of them
             // at least at `probeDigitConfidence`, decide too: a blurred `119` read `119` at 0.60
             // and 0.27 (and `11` by the stock model).
             if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model + unsure, judge: judge),
                 agreed.words.contains(where: { $0.text.contains(where: \.isNumber) && $0.confidence >= Self.probeDigitConfidence })
             {
-                return agreed
+                return wholeReading(instead: agreed, among: model)
             }
         }
         var readings = first.map { [$0] } ?? []
@@ -699,9 +701,32 @@ public final class PageReader {
         for (i, a) in stock.enumerated() where surelyNoPrice(a) {
             if stock[(i + 1)...].contains(where: { $0.text == a.text }) { return a }
         }
-        if let agreed = Self.agreement(model + stock, judge: judge) { return agreed }
+        if let agreed = Self.agreement(model + stock, judge: judge) { return wholeReading(instead: agreed, among: model) }
         if let m = model.max(by: { judge.score($0) < judge.score($1) }), !judge.prices(in: [m]).isEmpty { return m }
         return (model + stock).max { judge.score($0) < judge.score($1) }
+    }
+
+    /// `agreed`, or, in a currency printed without decimals (`PriceJudge.printsWholeNumbers`),
+    /// the first of the price model's sure readings `model` that reads the same digits as whole
+    /// numbers where `agreed` puts a decimal point. A point is one speck; smaller readings of a
+    /// curled or blurred crop invent it (menus zh-Hant_1: `230` read `2.30` at 36 and 44 px and
+    /// `230` at 56 px, sure), and such a currency's prices have none to find.
+    func wholeReading(instead agreed: TextLine, among model: [TextLine]) -> TextLine {
+        guard judge.printsWholeNumbers else { return agreed }
+        let prices = judge.prices(in: [agreed])
+        guard prices.contains(where: { !Self.isWhole($0.amount) }) else { return agreed }
+        let digits = prices.map { $0.text.filter(\.isNumber) }
+        return model.first { m in
+            let other = judge.prices(in: [m])
+            return other.allSatisfy { Self.isWhole($0.amount) } && other.map { $0.text.filter(\.isNumber) } == digits
+        } ?? agreed
+    }
+
+    /// Whether `amount` has no fractional part.
+    static func isWhole(_ amount: Decimal) -> Bool {
+        var a = amount, whole = Decimal()
+        NSDecimalRound(&whole, &a, 0, .down)
+        return whole == amount
     }
 
     /// Whether a stock reading is sure of every word and holds no price (`13:54:46`).

@@ -34,6 +34,9 @@ public protocol PriceJudge: Sendable {
     /// `lines` (printed again, paid, or the sum of the lines above): such a reading is not
     /// misread, and the second pass does not vote on it.
     func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool
+    /// Whether the stored currency's prices are printed without decimals (TWD, CZK, HUF, JPY:
+    /// CLDR's cash digits 0), so a decimal point read inside a price is more likely a speck.
+    var printsWholeNumbers: Bool { get }
 }
 
 extension PriceReading {
@@ -65,6 +68,8 @@ extension PriceJudge {
     public func namesAnotherAmount(_ line: TextLine) -> Bool { false }
     /// ... nor a confirmed total.
     public func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool { false }
+    /// ... nor a currency: decimals are as likely as whole numbers.
+    public var printsWholeNumbers: Bool { false }
 
     /// How good a reading of one line is: parser validity first (each price counts 1, a
     /// "range" — often a misread dash — −0.5), then the prices' own confidence (the words they

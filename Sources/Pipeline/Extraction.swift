@@ -210,4 +210,7 @@ public struct ParserJudge: PriceJudge {
     public func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool {
         parser.confirmsTotal(amount, line: line, of: lines)
     }
+    public var printsWholeNumbers: Bool {
+        parser.options.currencyHint.map { Currencies.printedDigits($0) == 0 } ?? false
+    }
 }

@@ -116,6 +116,38 @@ struct RereadChoiceTests {
         #expect(try Self.reader().chosen(stock: stock, model: model)?.text == "13:54:46")
     }
 
+    /// Takes every word of digits and at most one point as a price, in a currency printed with
+    /// or without decimals.
+    struct PointJudge: PriceJudge {
+        var printsWholeNumbers: Bool
+        func prices(in lines: [TextLine]) -> [PriceReading] {
+            lines.flatMap(\.words).compactMap { w in
+                let digits = w.text.filter(\.isNumber)
+                guard !digits.isEmpty, w.text.allSatisfy({ $0.isNumber || $0 == "." }), w.text.filter({ $0 == "." }).count <= 1,
+                    let d = Decimal(string: w.text)
+                else { return nil }
+                return PriceReading(text: w.text, amount: d, confidence: w.confidence)
+            }
+        }
+    }
+
+    static func reader(whole: Bool) throws -> PageReader {
+        PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            judge: PointJudge(printsWholeNumbers: whole), options: AccuracyOptions())
+    }
+
+    @Test("in a currency printed without decimals, the model's sure whole reading beats a point two readings agree on")
+    func pointInAWholeCurrency() throws {
+        // zh-Hant_1's `230`: the model reads `230` at 56 px, `2.30` at 36 and 44 px.
+        let model = [Self.line(("230", 0.92)), Self.line(("2.30", 0.75)), Self.line(("2.30", 0.78))]
+        #expect(try Self.reader(whole: true).chosen(stock: [], model: model)?.text == "230")
+        #expect(try Self.reader(whole: false).chosen(stock: [], model: model)?.text == "2.30")
+        // Other digits are another reading, not the same one without its point.
+        let other = [Self.line(("231", 0.92)), Self.line(("2.30", 0.75)), Self.line(("2.30", 0.78))]
+        #expect(try Self.reader(whole: true).chosen(stock: [], model: other)?.text == "2.30")
+    }
+
     @Test("without model readings the stock reading the judge scores highest stays")
     func stockOnly() throws {
         let stock = [Self.line(("l2", 0.4)), Self.line(("12", 0.6))]
