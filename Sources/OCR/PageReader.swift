@@ -110,11 +110,14 @@ public final class PageReader {
             // shorter, their directions less sure: they keep a page only when enough of them
             // run within the level spread less `coarseSlopeError` (a page near the limit,
             // crumpled or in perspective, is judged on the full detection).
-            if choose(first, imageHeight: upright.height) == .page,
-                Self.linesAreLevel(first, within: Self.levelSpread - Self.coarseSlopeError, unmeasured: false)
+            if choose(first.regions, imageHeight: upright.height) == .page,
+                Self.linesAreLevel(first.regions, within: Self.levelSpread - Self.coarseSlopeError, unmeasured: false)
             {
                 OCRLog.write("document at \(options.documentSide) px: its boxes kept")
-                regions = first
+                regions = first.regions
+            } else if first.nearFull {
+                OCRLog.write("document at \(options.documentSide) px: its boxes stand for the full size's")
+                regions = first.regions
             } else {
                 // A blurred document's (its coarser input was sharpened) full input is sharpened too.
                 regions = try learnedRegions(upright, document: detector?.lastInputSharpened ?? false)
@@ -328,16 +331,27 @@ public final class PageReader {
     /// (every receipt and menu of the dev sets and fixtures: 1.13–3.94 times), while a
     /// camera's scene is mostly wider, and the coarser pass would only add to its detection
     /// (shelf-jp-dev, 16:9: +30% time).
-    func coarserRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion]? {
+    ///
+    /// `nearFull`: the full working size is less than `fullDetectionGain` times the coarser
+    /// one (an image whose longest side is under 1 200 px), so a full detection would see the
+    /// same glyphs hardly larger, and the coarser boxes stand for its boxes too.
+    func coarserRegions(_ image: GrayImage) throws(OCRError) -> (regions: [TextRegion], nearFull: Bool)? {
         let side = options.documentSide
         guard side > 0, image.height > image.width else { return nil }
         let detector = try learnedDetector()
-        guard
-            detector.workingSize(width: image.width, height: image.height, side: side).scale
-                < detector.workingSize(width: image.width, height: image.height).scale
-        else { return nil }
-        return try learnedRegions(image, side: side, document: true)
+        let coarser = detector.workingSize(width: image.width, height: image.height, side: side).scale
+        let full = detector.workingSize(width: image.width, height: image.height).scale
+        guard coarser < full else { return nil }
+        return (try learnedRegions(image, side: side, document: true), full < Self.fullDetectionGain * coarser)
     }
+
+    /// How much larger the full detection must see a page's glyphs than the coarser one to be
+    /// run after it (`coarserRegions`). 1.25 is the step from 1 280 to 1 600 px, the smallest
+    /// that changed what the network found (`TextDetector.maxSide`). On a page under 1 200 px
+    /// (the fixture menus, 860 × 1 020–1 200) the two detections were 0.80–0.94 of each
+    /// other's scale and the second one cost as much as the first (tilted menus: 13.4 s of
+    /// 45 s), to find the same lines.
+    static let fullDetectionGain = 1.25
 
     private func learnedDetector() throws(OCRError) -> TextDetector {
         guard let detector else {
@@ -427,7 +441,7 @@ public final class PageReader {
         let degrees = atan(slope) * 180 / .pi
         guard abs(degrees) >= Preprocess.deskewMinAngle, let turned = image.rotated(by: atan(slope)) else { return nil }
         OCRLog.write("lines lean \(degrees)°: page levelled by them")
-        if let coarser = try coarserRegions(turned) { return (turned, coarser) }
+        if let coarser = try coarserRegions(turned) { return (turned, coarser.regions) }
         return (turned, try learnedRegions(turned))
     }
 

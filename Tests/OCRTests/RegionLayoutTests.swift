@@ -49,12 +49,18 @@ struct RegionLayoutTests {
         #expect(finder.longestColumn([line(20, 0, 80, h: 40), line(20, 50, 80), line(20, 80, 80)]) == 2)
     }
 
-    @Test("a fixture receipt turned by 4° is levelled by its lines: they run level after, within a degree")
-    func levelledByItsLines() throws {
+    /// A reader with the learned detector and default options, and its detector.
+    static func detectingReader() throws -> (TextDetector, PageReader) {
         let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
         let reader = PageReader(
             engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
             detector: detector, judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+        return (detector, reader)
+    }
+
+    @Test("a fixture receipt turned by 4° is levelled by its lines: they run level after, within a degree")
+    func levelledByItsLines() throws {
+        let (detector, reader) = try Self.detectingReader()
         var levelled = 0
         for (path, _) in try Self.drawn("receipts-intl").prefix(6) {
             for degrees in [4.0, -4.0] {
@@ -76,6 +82,23 @@ struct RegionLayoutTests {
         let (path, _) = try #require(try Self.drawn("receipts-intl").first)
         let level = try GrayImage.load(path: path)
         #expect(try reader.levelled(level, regions: detector.regions(try detector.detect(level), in: level), isFrame: false) == nil)
+    }
+
+    @Test("a page under 1 200 px keeps its coarser boxes for the full detection's; one twice its size is detected again")
+    func coarserBoxesStandForTheFullOnSmallPages() throws {
+        let (_, reader) = try Self.detectingReader()
+        for (path, prices) in try Self.drawn("menus").prefix(3) {
+            let page = try GrayImage.load(path: path)
+            // The fixture menus are 860 px wide and 1 020–1 200 tall: over the coarser side.
+            let small = try #require(try reader.coarserRegions(page), "\(path): no coarser detection")
+            #expect(small.nearFull, "\(path) \(page.width)x\(page.height)")
+            // The boxes kept find the drawn prices, as a full detection does.
+            let missed = prices.filter { !TextDetectorFixtureTests.covering($0, in: small.regions) }
+            #expect(missed.isEmpty, "\(path): \(missed) not found at the coarser side")
+            // Twice the size, the full detection sees the glyphs 1.67 times larger: it runs.
+            let large = try #require(page.scaled(by: 2))
+            #expect(try reader.coarserRegions(large)?.nearFull == false, "\(path) ×2")
+        }
     }
 
     @Test("fixture receipts are read as documents; tags and frames region by region")
