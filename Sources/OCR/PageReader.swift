@@ -724,7 +724,8 @@ public final class PageReader {
     /// the first of the price model's sure readings `model` that reads the same digits as whole
     /// numbers where `agreed` puts a decimal point. A point is one speck; smaller readings of a
     /// curled or blurred crop invent it (menus zh-Hant_1: `230` read `2.30` at 36 and 44 px and
-    /// `230` at 56 px, sure), and such a currency's prices have none to find.
+    /// `230` at 56 px, sure), and such a currency's prices seldom have one. The risk is the
+    /// rare one that does (a Czech shelf's `12,50 Kč`) read surely as `1250` at 56 px.
     func wholeReading(instead agreed: TextLine, among model: [TextLine]) -> TextLine {
         guard judge.printsWholeNumbers else { return agreed }
         let prices = judge.prices(in: [agreed])
