@@ -98,6 +98,13 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// at its own size, as RapidOCR detects it) totals 0.692 -> 0.769, marked 0.423 -> 0.462,
     /// at 1.6 times the time (docs/benchmarks/2026-11-27-peers-copies-timed.md).
     public var detectorSide: Int?
+    /// A file's scene whose detected text is smaller than this (px, the boxes' median glyph at
+    /// the detector's working size) is detected again enlarged until it is this tall, up to
+    /// `TextDetector.largestScale` (`PageReader.smallTextRegions`; `small-text=PX` to
+    /// measure, `small-text=0` off). 18 px is shelf-jp-dev's median glyph at its 1 600 px
+    /// working size, where the network found its tags (at 1 280 px, 15 px, amount recall fell
+    /// from 0.980 to 0.898: `TextDetector.maxSide`).
+    public var smallTextGlyph = 18
     /// A document's detector input sharpened when blurred (`TextDetector.documentSharpening`;
     /// `detector-sharpen=PX/AMOUNT` to measure, `detector-sharpen=0/0` off; nil: the detector's own).
     public var detectorSharpening: InputSharpening?
@@ -124,6 +131,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "no-fixed-input", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
+        "small-text=PX",
         "no-recognizer",
     ]
 
@@ -163,6 +171,9 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "detector-side":
                 guard let n = Int(value), n > 0 else { throw AccuracySwitchError(flag: flag) }
                 detectorSide = n
+            case "small-text":
+                guard let n = Int(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
+                smallTextGlyph = n
             case "detector-sharpen":
                 let parts = value.split(separator: "/").compactMap { Double($0) }
                 guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }

@@ -162,9 +162,22 @@ public final class TextDetector {
     ) {
         let longest = Double(max(width, height)), shortest = Double(max(1, min(width, height)))
         let scale = min(Double(side ?? maxSide) / longest, min(maxEnlargement, max(1, Double(minShortSide) / shortest)))
+        return workingSize(width: width, height: height, scale: scale)
+    }
+
+    /// The working size of `width` × `height` at `scale`, and the net's input size.
+    public func workingSize(width: Int, height: Int, scale: Double) -> (
+        scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int
+    ) {
         let w = max(1, Int((Double(width) * scale).rounded())), h = max(1, Int((Double(height) * scale).rounded()))
         func up32(_ v: Int) -> Int { max(32, (v + 31) / 32 * 32) }
         return (scale, w, h, up32(w), up32(h))
+    }
+
+    /// The largest scale a file's image may be detected at: its longest side at `maxSide`, and
+    /// never more than `maxEnlargement` times its size (the bound on the detector's cost).
+    public func largestScale(width: Int, height: Int) -> Double {
+        min(Double(maxSide) / Double(max(1, width, height)), maxEnlargement)
     }
 
     /// The text boxes on `image`, in its pixels, the surest first. A live frame (`isFrame`)
@@ -241,6 +254,16 @@ public final class TextDetector {
         try detectNow(image, side: side, sharpening: document ? documentSharpening : .off)
     }
 
+    /// The text boxes on a file's `image` (not a live frame) detected at `scale` (see
+    /// `largestScale`).
+    public func detect(_ image: GrayImage, scale: Double) throws(DetectorError) -> [RotatedTextBox] {
+        let found = try Self.detect(
+            net: net, pixels: image.bytes(), width: image.width, height: image.height,
+            size: workingSize(width: image.width, height: image.height, scale: scale), postProcess: postProcess, sharpening: .off)
+        lastInputSharpened = found.sharpened
+        return found.boxes
+    }
+
     /// The regions to read for the detected `boxes` on `image`.
     public func regions(_ boxes: [RotatedTextBox], in image: GrayImage) -> [TextRegion] {
         let pixels = image.bytes()
@@ -265,12 +288,13 @@ public final class TextDetector {
         if let m = TextDetectorNet.measureGlyphs(pixels: pixels, width: width, height: height, box: rect) {
             return TextRegion(
                 rect: rect, glyphHeight: m.glyphHeight, glyphs: max(1, m.glyphs), lightOnDark: m.lightOnDark, fill: m.fill, clutter: 0,
-                slope: slope, thickness: across)
+                slope: slope, thickness: across, score: b.score)
         }
         let glyph = max(1, Int((across * glyphShare).rounded()))
         let glyphs = max(1, Int((max(b.thickness, b.length) - across * (1 - glyphShare)) / (advanceShare * Double(glyph))))
         return TextRegion(
-            rect: rect, glyphHeight: glyph, glyphs: glyphs, lightOnDark: false, fill: 0.5, clutter: 0, slope: slope, thickness: across)
+            rect: rect, glyphHeight: glyph, glyphs: glyphs, lightOnDark: false, fill: 0.5, clutter: 0, slope: slope, thickness: across,
+            score: b.score)
     }
 }
 

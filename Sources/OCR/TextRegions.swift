@@ -24,10 +24,14 @@ public struct TextRegion: Sendable, Hashable {
     /// The box's size across the text line, image pixels (the detector's box spans the line's
     /// ascenders and descenders); the upright height when no rotated box is known.
     public var thickness: Double
+    /// How sure the detector is that this is text: the mean probability of its box on the
+    /// network's map (DB's box score, at least `DBPostProcess.boxThreshold`); 1 for a region
+    /// that is not the detector's.
+    public var score: Double
 
     public init(
         rect: Box, glyphHeight: Int, glyphs: Int, lightOnDark: Bool = false, fill: Double = 0.5, clutter: Double = 0,
-        slope: Double = 0, thickness: Double? = nil
+        slope: Double = 0, thickness: Double? = nil, score: Double = 1
     ) {
         self.rect = rect
         self.glyphHeight = glyphHeight
@@ -37,6 +41,7 @@ public struct TextRegion: Sendable, Hashable {
         self.clutter = clutter
         self.slope = slope
         self.thickness = thickness ?? Double(rect.height)
+        self.score = score
     }
 
     /// The same region on a crop whose top left was at (-x, -y) of its image (or back).

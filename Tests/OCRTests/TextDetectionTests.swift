@@ -296,9 +296,7 @@ struct BlurredInputTests {
         #expect(abs(spread - expected) <= 0.15 * expected, "σ \(sigma): spread \(spread) px, expected about \(expected)")
     }
 
-    static let receipt = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("../shared/datasets/receipts-de/img/real_21042020_04_01207.jpg")
-        .standardized.path
+    static let receipt = datasetImage("receipts-de/img/real_21042020_04_01207.jpg")
 
     /// A real receipt scan blurred as `scripts/perturb.py` blurs it (σ 0.15% of its longer
     /// side): at a document's coarser side the network, trained on sharp print, finds a few of
@@ -320,6 +318,73 @@ struct BlurredInputTests {
         #expect(detector.lastInputSharpened, "the blurred scan's input was not sharpened")
         #expect(restored * 2 >= found, "blurred: \(restored) boxes sharpened, \(found) on the sharp scan")
         #expect(restored > plain, "blurred: \(restored) boxes sharpened, \(plain) as it is")
+    }
+}
+
+/// The path of `relative` in `../shared/datasets` beside the clone.
+func datasetImage(_ relative: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/datasets/\(relative)").standardized.path
+}
+
+/// A scene whose text the detector sees small is detected again enlarged
+/// (`PageReader.smallTextRegions`).
+@Suite("Small text detected again")
+struct SmallTextTests {
+    /// The scale brings the median glyph to the target, within the largest scale; no box found
+    /// asks for the largest; a step under `fullDetectionGain` is not taken, nor any when the
+    /// network was sure of what it found.
+    @Test func theScaleFollowsTheGlyph() {
+        func scale(_ glyph: Int?, score: Double? = 0.6, at now: Double = 1, largest: Double = 2.5) -> Double? {
+            PageReader.smallTextScale(medianGlyph: glyph, medianScore: score, scale: now, largest: largest, target: 18)
+        }
+        #expect(scale(8) == 2.25)
+        #expect(scale(nil, score: nil) == 2.5)
+        #expect(scale(4) == 2.5)
+        // 18 / 15 = 1.2 times: too small a step.
+        #expect(scale(15) == nil)
+        // Already at the largest scale (a photo over `maxSide`): nothing to gain.
+        #expect(scale(nil, score: nil, at: 0.83, largest: 0.83) == nil)
+        // Text at the target already.
+        #expect(scale(20, largest: 4) == nil)
+        // Small, but seen surely.
+        #expect(scale(8, score: PageReader.sureScore) == nil)
+        #expect(scale(8, score: PageReader.sureScore - 0.01) == 2.25)
+    }
+
+    /// The largest scale puts the longest side at `maxSide`, never past `maxEnlargement`; the
+    /// working size at a scale rounds each side and pads the net's input to a multiple of 32.
+    @Test func theLargestScaleIsBounded() throws {
+        let detector = try TextDetectorFixtureTests.detector()
+        #expect(detector.largestScale(width: 640, height: 360) == Double(detector.maxSide) / 640)
+        #expect(detector.largestScale(width: 100, height: 50) == detector.maxEnlargement)
+        #expect(detector.largestScale(width: 3200, height: 1800) == 0.5)
+        let size = detector.workingSize(width: 672, height: 378, scale: 2.25)
+        #expect(size.width == 1512 && size.height == 851 && size.netWidth == 1536 && size.netHeight == 864)
+    }
+
+    static let shelf = datasetImage("shelf-jp-dev/img/20240913_161202_1111_2.jpg")
+
+    /// A real shelf photo at a third of its size (672 × 378, as `scripts/perturb.py` makes its
+    /// `scale0.35` copy): at its own size the network finds next to none of its tags; at the
+    /// scale the rule asks for (none found: the largest), about as many boxes as on the photo.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: shelf)))
+    func aSmallShelfPhotoIsFoundEnlarged() throws {
+        let detector = try TextDetectorFixtureTests.detector()
+        let photo = try GrayImage.load(path: Self.shelf)
+        let full = try detector.detect(photo, side: nil).count
+        let small = try #require(photo.scaled(by: 0.35))
+        let own = try detector.detect(small, side: nil)
+        let regions = detector.regions(own, in: small)
+        let glyph = regions.isEmpty ? nil : regions.map(\.glyphHeight).sorted()[regions.count / 2]
+        let score = regions.isEmpty ? nil : regions.map(\.score).sorted()[regions.count / 2]
+        let scale = try #require(
+            PageReader.smallTextScale(
+                medianGlyph: glyph, medianScore: score, scale: detector.workingSize(width: small.width, height: small.height).scale,
+                largest: detector.largestScale(width: small.width, height: small.height), target: AccuracyOptions().smallTextGlyph))
+        let enlarged = try detector.detect(small, scale: scale).count
+        #expect(own.count * 4 < full, "at its own size: \(own.count) boxes, the photo \(full)")
+        #expect(enlarged * 4 >= full * 3, "enlarged \(scale)×: \(enlarged) boxes, the photo \(full)")
     }
 }
 
