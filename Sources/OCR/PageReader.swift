@@ -428,7 +428,8 @@ public final class PageReader {
     /// A page with at least this many such lines is a document (receipt, menu page): Tesseract's
     /// own layout reads those best (receipts-de: page 26/26 totals), and region by region would
     /// mean a read per line. With the detector's boxes receipts-de and sroie-dev hold 21–83 of
-    /// them, shelf-jp-dev photos 0–10, tags-jp-dev crops 0–2.
+    /// them (19 on a phone copy), shelf-jp-dev photos 3–17 (2026-11-29; the one with 17 reads
+    /// all its prices as a page, two of the rotated copies' at 16 lose 9), tags-jp-dev crops 0–2.
     static let documentLines = 16
     /// A page with a column of at least this many lines (`RegionLayout.longestColumn`) is a
     /// document too: a receipt's item list, a menu. The fixture receipts' longest columns hold
@@ -524,7 +525,7 @@ public final class PageReader {
     /// perspective, where Tesseract's page layout needs straight, level lines:
     /// receipts-de tilted (keystone) total recall 0.846 page, 1.000 by boxes.
     func readRows(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
-        let rows = try readRegions(regions, in: image, isFrame: isFrame, since: start, limit: regions.count)
+        let rows = try readRegions(regions, in: image, isFrame: isFrame, since: start, limit: regions.count, document: true)
         guard options.secondPass else { return rows }
         // The pixels the rows cover stand for the page's in the work budget.
         let covered = regions.map { $0.rect.width * $0.rect.height }.reduce(0, +)
@@ -537,7 +538,7 @@ public final class PageReader {
     }
 
     func readRegions(
-        _ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64, limit: Int? = nil
+        _ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64, limit: Int? = nil, document: Bool = false
     ) throws(OCRError) -> RecognizedPage {
         let candidates = layout.worthReading(regions, limit: limit ?? options.regionLimit)
         // Live frames keep their time budget, which needs the readings in turn; files share
@@ -570,7 +571,7 @@ public final class PageReader {
                 if let budget {
                     if spent + read[i].ms * Double(tries) > budget { continue }
                     let t0 = DispatchTime.now().uptimeNanoseconds
-                    read[i].line = try rereadLogged(read[i].region, firstReading: read[i].line, in: image)
+                    read[i].line = try rereadLogged(read[i].region, firstReading: read[i].line, in: image, scene: !document)
                     spent += Self.ms(since: t0)
                 }
                 picked.append(i)
@@ -580,11 +581,11 @@ public final class PageReader {
                 let again: [TextLine?]
                 if let shared {
                     again = try shared.read(count: firsts.count, by: self) { reader, k throws(OCRError) in
-                        try reader.rereadLogged(firsts[k].0, firstReading: firsts[k].1, in: image)
+                        try reader.rereadLogged(firsts[k].0, firstReading: firsts[k].1, in: image, scene: !document)
                     }
                 } else {
                     var lines: [TextLine?] = []
-                    for (region, line) in firsts { lines.append(try rereadLogged(region, firstReading: line, in: image)) }
+                    for (region, line) in firsts { lines.append(try rereadLogged(region, firstReading: line, in: image, scene: !document)) }
                     again = lines
                 }
                 for (k, i) in picked.enumerated() { read[i].line = again[k] }
@@ -615,9 +616,11 @@ public final class PageReader {
     }
 
     /// `reread`, with its start and its choice in the debug log.
-    func rereadLogged(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage) throws(OCRError) -> TextLine? {
+    func rereadLogged(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage, scene: Bool = true) throws(OCRError)
+        -> TextLine?
+    {
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let line = try reread(region, firstReading: first, in: image)
+        let line = try reread(region, firstReading: first, in: image, scene: scene)
         OCRLog.write(
             "reread \(region.rect) first [\(first?.text ?? "")] -> [\(line?.text ?? "")] in \(String(format: "%.1f", Self.ms(since: t0))) ms"
         )
@@ -671,7 +674,12 @@ public final class PageReader {
     /// `SI` for 99) show their digits to the model at 0.80–0.93. shelf-jp-dev 3.14 → 2.72 s
     /// for the set, recall and precision the same; tags-jp-dev and every fixture family the
     /// same.
-    func reread(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage) throws(OCRError) -> TextLine? {
+    ///
+    /// `scene`: a scene's region, which the line recogniser reads when no reading found a price
+    /// in it (`recognized`); a document's rows (`readRows`) are not.
+    func reread(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage, scene: Bool = true) throws(OCRError)
+        -> TextLine?
+    {
         var reader = regionReader
         let letters = first.map { !$0.text.isEmpty && !$0.text.contains(where: \.isNumber) } ?? false
         // The price model first: when two of its readings agree on a price, that is the price,
@@ -730,8 +738,42 @@ public final class PageReader {
                 return first
             }
         }
-        return chosen(stock: readings, model: model) ?? first
+        let pick = chosen(stock: readings, model: model) ?? first
+        return scene ? recognized(region, instead: pick, in: image) ?? pick : pick
     }
+
+    /// A short region of a file's scene in which no reading found a price, read by the line
+    /// recogniser (PP-OCRv4's, trained apart from Tesseract on photographed and small print);
+    /// its reading when it holds a price whose digits it read surely (`SecondPass.isSure`).
+    ///
+    /// Tesseract reads a tag's price as kana or nothing when it is small, blurred or seen
+    /// from a phone (`=ー` for 30, `LU 1` for 119, `1SS` for 199); the recogniser reads those
+    /// at 0.94–0.99. Regions whose probes showed no digit are not asked (`reread` returns
+    /// before), so a shelf photo's product names cost nothing. Measured
+    /// (docs/benchmarks/2026-11-29-small-text.md): tags-jp-dev blur 0.959 → 1.000, at 0.35
+    /// 0.755 → 0.816, phone, 2× and tilt 0.939 → 0.959, the clean set the same; shelf-jp-dev
+    /// phone 0.510 → 0.531, one wrong amount more on five of its copies (a `19` on a fragment
+    /// of `199`), the clean set the same; every fixture family the same. Time: 7–10% more on
+    /// the clean scene sets.
+    /// A document's rows are not read so: on sroie-dev's tilted copy it found 0.009 more of the
+    /// amounts and no total, for 13% more time.
+    func recognized(_ region: TextRegion, instead pick: TextLine?, in image: GrayImage) -> TextLine? {
+        guard !image.isFrame, options.recognizer, let recognizer, region.glyphs <= Self.recognizedGlyphs,
+            pick.map({ judge.prices(in: [$0]).isEmpty }) ?? true
+        else { return nil }
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        guard let read = try? recognizer.read(image, box: region.rect) else { return nil }
+        rereadTries += 1
+        let sure = SecondPass.isSure(read) && !judge.prices(in: [read]).isEmpty
+        OCRLog.write(
+            "  recogniser -> [\(read.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))] \(sure ? "KEEP" : "drop") in \(String(format: "%.1f", Self.ms(since: t0))) ms"
+        )
+        return sure ? read : nil
+    }
+
+    /// Most glyphs of a region the recogniser reads when Tesseract found no price in it: a
+    /// price alone (`¥1,280` is 6).
+    static let recognizedGlyphs = 6
 
     /// Least confidence of a digit in the price model's probe of a region first read as letters
     /// for the region to be read further. Trained on digits, the model reads some into any
