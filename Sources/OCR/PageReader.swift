@@ -429,7 +429,7 @@ public final class PageReader {
     /// own layout reads those best (receipts-de: page 26/26 totals), and region by region would
     /// mean a read per line. With the detector's boxes receipts-de and sroie-dev hold 21–83 of
     /// them (19 on a phone copy), shelf-jp-dev photos 3–17 (2026-11-29; the one with 17 reads
-    /// all its prices as a page, two of the rotated copies' at 16 lose 9), tags-jp-dev crops 0–2.
+    /// all its prices as a page), tags-jp-dev crops 0–2.
     static let documentLines = 16
     /// A page with a column of at least this many lines (`RegionLayout.longestColumn`) is a
     /// document too: a receipt's item list, a menu. The fixture receipts' longest columns hold
