@@ -100,6 +100,10 @@ public struct InputSharpening: Sendable, Hashable {
 /// Finds text on an image with the learned detector at a bounded working resolution, and
 /// turns its boxes into the regions the reader reads. Not `Sendable` (its net is not): one per worker.
 public final class TextDetector {
+    /// The scale an image is detected at, the working image's size at it, and the net's input
+    /// size (the working size rounded up to multiples of 32).
+    public typealias WorkingSize = (scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int)
+
     public let net: TextDetectorNet
     public var postProcess = DBPostProcess()
     /// A document's detections sharpen their input when blurred (`InputSharpening`): the
@@ -157,18 +161,14 @@ public final class TextDetector {
 
     /// The scale of `width` × `height` the detector works at, and the net's input size.
     /// `side`: a longest side other than `maxSide` (a document's first detection).
-    public func workingSize(width: Int, height: Int, side: Int? = nil) -> (
-        scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int
-    ) {
+    public func workingSize(width: Int, height: Int, side: Int? = nil) -> WorkingSize {
         let longest = Double(max(width, height)), shortest = Double(max(1, min(width, height)))
         let scale = min(Double(side ?? maxSide) / longest, min(maxEnlargement, max(1, Double(minShortSide) / shortest)))
         return workingSize(width: width, height: height, scale: scale)
     }
 
     /// The working size of `width` × `height` at `scale`, and the net's input size.
-    public func workingSize(width: Int, height: Int, scale: Double) -> (
-        scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int
-    ) {
+    public func workingSize(width: Int, height: Int, scale: Double) -> WorkingSize {
         let w = max(1, Int((Double(width) * scale).rounded())), h = max(1, Int((Double(height) * scale).rounded()))
         func up32(_ v: Int) -> Int { max(32, (v + 31) / 32 * 32) }
         return (scale, w, h, up32(w), up32(h))
@@ -221,7 +221,7 @@ public final class TextDetector {
     /// One pass of the network and the post-processing over `pixels`, boxes in its pixels.
     static func detect(
         net: TextDetectorNet, pixels: [UInt8], width: Int, height: Int,
-        size: (scale: Double, width: Int, height: Int, netWidth: Int, netHeight: Int), postProcess: DBPostProcess,
+        size: WorkingSize, postProcess: DBPostProcess,
         sharpening: InputSharpening
     ) throws(DetectorError) -> (boxes: [RotatedTextBox], sharpened: Bool) {
         let (map, sharpened) = try net.map(
@@ -234,14 +234,14 @@ public final class TextDetector {
         return (boxes.map { $0.scaled(by: back) }, sharpened)
     }
 
-    /// One detection on `image` with this detector's net, on the calling thread, at a longest
-    /// side of `side` (nil: `maxSide`), its input sharpened by `sharpening` when blurred.
-    func detectNow(_ image: GrayImage, side: Int? = nil, sharpening: InputSharpening = .off) throws(DetectorError)
+    /// One detection on `image` with this detector's net, on the calling thread, at the working
+    /// `size` (nil: `workingSize`'s for the image), its input sharpened by `sharpening` when blurred.
+    func detectNow(_ image: GrayImage, size: WorkingSize? = nil, sharpening: InputSharpening = .off) throws(DetectorError)
         -> [RotatedTextBox]
     {
         let found = try Self.detect(
             net: net, pixels: image.bytes(), width: image.width, height: image.height,
-            size: workingSize(width: image.width, height: image.height, side: side), postProcess: postProcess,
+            size: size ?? workingSize(width: image.width, height: image.height), postProcess: postProcess,
             sharpening: sharpening)
         lastInputSharpened = found.sharpened
         return found.boxes
@@ -251,17 +251,15 @@ public final class TextDetector {
     /// side at most `side` (nil: `maxSide`); `document`: the image is read as a document,
     /// whose input is sharpened when blurred (`documentSharpening`).
     public func detect(_ image: GrayImage, side: Int?, document: Bool = false) throws(DetectorError) -> [RotatedTextBox] {
-        try detectNow(image, side: side, sharpening: document ? documentSharpening : .off)
+        try detectNow(
+            image, size: workingSize(width: image.width, height: image.height, side: side),
+            sharpening: document ? documentSharpening : .off)
     }
 
     /// The text boxes on a file's `image` (not a live frame) detected at `scale` (see
     /// `largestScale`).
     public func detect(_ image: GrayImage, scale: Double) throws(DetectorError) -> [RotatedTextBox] {
-        let found = try Self.detect(
-            net: net, pixels: image.bytes(), width: image.width, height: image.height,
-            size: workingSize(width: image.width, height: image.height, scale: scale), postProcess: postProcess, sharpening: .off)
-        lastInputSharpened = found.sharpened
-        return found.boxes
+        try detectNow(image, size: workingSize(width: image.width, height: image.height, scale: scale))
     }
 
     /// The regions to read for the detected `boxes` on `image`.
