@@ -988,7 +988,9 @@ public final class PageReader {
             g = (line, Preprocess.trustedGlyphs)
         }
         let factor = Preprocess.downscale(glyphHeight: g.height, count: g.count, pixels: pixels)
-        OCRLog.write("glyph height \(g.height) (\(g.count) components) -> scale \(factor.map { "\($0)" } ?? "1")")
+        OCRLog.write(
+            "glyph height \(g.height) (\(g.count) components, line glyph \(lineGlyph.map(String.init) ?? "none")) -> scale \(factor.map { "\($0)" } ?? "1")"
+        )
         guard let factor else { return nil }
         return image.scaled(by: factor)
     }
