@@ -742,37 +742,39 @@ public final class PageReader {
         return scene ? recognized(region, instead: pick, in: image) ?? pick : pick
     }
 
-    /// A short region of a file's scene in which no reading found a price, read by the line
-    /// recogniser (PP-OCRv4's, trained apart from Tesseract on photographed and small print);
-    /// its reading when it holds a price whose digits it read surely (`SecondPass.isSure`).
+    /// A short region of a file's scene that Tesseract's first reading left unsure (`reread`),
+    /// read by the line recogniser (PP-OCRv4's, trained apart from Tesseract on photographed and
+    /// small print); its reading, instead of Tesseract's (`pick`), when it holds a price whose
+    /// digits it read surely (`SecondPass.isSure`).
     ///
     /// Tesseract reads a tag's price as kana or nothing when it is small, blurred or seen
-    /// from a phone (`=ー` for 30, `LU 1` for 119, `1SS` for 199); the recogniser reads those
-    /// at 0.94–0.99. Regions whose probes showed no digit are not asked (`reread` returns
-    /// before), so a shelf photo's product names cost nothing. Measured
-    /// (docs/benchmarks/2026-11-29-small-text.md): tags-jp-dev blur 0.959 → 1.000, at 0.35
-    /// 0.755 → 0.816, phone, 2× and tilt 0.939 → 0.959, the clean set the same; shelf-jp-dev
-    /// phone 0.510 → 0.531, one wrong amount more on five of its copies (a `19` on a fragment
-    /// of `199`), the clean set the same; every fixture family the same. Time: 7–10% more on
-    /// the clean scene sets.
+    /// from a phone (`=ー` for 30, `LU 1` for 119, `1SS` for 199), and misreads a last digit
+    /// with a price's confidence when the tag is turned or small (`393` at 0.80 for 399 turned
+    /// 4°); the recogniser reads those at 0.94–0.99. Regions whose probes showed no digit are
+    /// not asked (`reread` returns before), so a shelf photo's product names cost nothing.
+    /// Measured (docs/benchmarks/2026-11-29-small-text.md and
+    /// 2026-11-29-recognizer-on-unsure-regions.md): asked only where no reading found a price,
+    /// tags-jp-dev blur 0.959 → 1.000, at 0.35 0.755 → 0.816, phone, 2× and tilt 0.939 →
+    /// 0.959; asked over an unsure price too, tags-jp-dev at 0.35 → 0.878, at 0.5, tilt and
+    /// rotated −4° 0.959 → 0.980, rotated +4° 0.939 → 0.959, shelf-jp-dev at 0.35 0.816 →
+    /// 0.959 (precision 0.513 → 0.603) and dim 0.878 → 0.918; every clean set and fixture
+    /// family the same, about three times as many calls (56 ms each).
     /// A document's rows are not read so: on sroie-dev's tilted copy it found 0.009 more of the
     /// amounts and no total, for 13% more time.
     func recognized(_ region: TextRegion, instead pick: TextLine?, in image: GrayImage) -> TextLine? {
-        guard !image.isFrame, options.recognizer, let recognizer, region.glyphs <= Self.recognizedGlyphs,
-            pick.map({ judge.prices(in: [$0]).isEmpty }) ?? true
-        else { return nil }
+        guard !image.isFrame, options.recognizer, let recognizer, region.glyphs <= Self.recognizedGlyphs else { return nil }
         let t0 = DispatchTime.now().uptimeNanoseconds
         guard let read = try? recognizer.read(image, box: region.rect) else { return nil }
         rereadTries += 1
         let sure = SecondPass.isSure(read) && !judge.prices(in: [read]).isEmpty
         OCRLog.write(
-            "  recogniser -> [\(read.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))] \(sure ? "KEEP" : "drop") in \(String(format: "%.1f", Self.ms(since: t0))) ms"
+            "  recogniser -> [\(read.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))] instead of [\(pick?.text ?? "")] \(sure ? "KEEP" : "drop") in \(String(format: "%.1f", Self.ms(since: t0))) ms"
         )
         return sure ? read : nil
     }
 
-    /// Most glyphs of a region the recogniser reads when Tesseract found no price in it: a
-    /// price alone (`¥1,280` is 6).
+    /// Most glyphs of a region the recogniser reads (`recognized`): a price alone (`¥1,280`
+    /// is 6).
     static let recognizedGlyphs = 6
 
     /// Least confidence of a digit in the price model's probe of a region first read as letters

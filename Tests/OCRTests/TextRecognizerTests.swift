@@ -175,3 +175,31 @@ struct RecognizerFixtureTests {
         #expect(throws: RecognizerError.self) { try TextRecognizerNet(directory: dir) }
     }
 }
+
+/// The recogniser on a scene's short regions (`PageReader.recognized`), on a real tag.
+@Suite("Line recogniser on a scene's regions")
+struct RecognizedRegionTests {
+    static let tag = datasetImage("tags-jp-dev/img/20240913_161240_1108_1_tag1.jpg")
+
+    /// The tag turned 4° (as `scripts/perturb.py` makes its `rot+4` copy, there with bicubic
+    /// resampling): Tesseract read its `399` as `393` at 0.80 there. The recogniser's sure
+    /// reading of the detector's box replaces a reading that already holds a price; a region
+    /// too long to be a price alone is not asked.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: tag)))
+    func aSureReadingReplacesAnUnsurePrice() throws {
+        let photo = try GrayImage.load(path: Self.tag)
+        let turned = try #require(photo.rotated(by: 4 * Double.pi / 180))
+        let detector = try TextDetectorFixtureTests.detector()
+        let regions = detector.regions(try detector.detect(turned, side: nil), in: turned)
+        let region = try #require(regions.first { $0.glyphs <= PageReader.recognizedGlyphs }, "regions: \(regions)")
+        let reader = PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            recognizer: try RecognizerFixtureTests.recognizer(), judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+        let misread = TextLine(words: [TextWord(text: "393", box: region.rect, confidence: 0.8)])
+        let read = try #require(reader.recognized(region, instead: misread, in: turned))
+        #expect(read.text.filter(\.isNumber) == "399", "read \(read.text)")
+        var long = region
+        long.glyphs = PageReader.recognizedGlyphs + 1
+        #expect(reader.recognized(long, instead: misread, in: turned) == nil)
+    }
+}
