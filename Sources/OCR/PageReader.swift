@@ -722,6 +722,12 @@ public final class PageReader {
                 return wholeReading(instead: agreed, among: model)
             }
         }
+        // The recogniser's sure reading replaces whatever the stock re-reads would pick
+        // (`recognized`), so it is asked before them, and they are skipped when it is sure. A
+        // reading of letters that the price model saw no digit in waits for the stock probe
+        // below, which may still find it text.
+        let askedFirst = scene && !(letters && model.isEmpty)
+        if askedFirst, let read = recognized(region, instead: first, in: image) { return read }
         var readings = first.map { [$0] } ?? []
         let stock: OCREngine
         if let rereadEngine { stock = rereadEngine } else { stock = try engine() }
@@ -739,7 +745,7 @@ public final class PageReader {
             }
         }
         let pick = chosen(stock: readings, model: model) ?? first
-        return scene ? recognized(region, instead: pick, in: image) ?? pick : pick
+        return scene && !askedFirst ? recognized(region, instead: pick, in: image) ?? pick : pick
     }
 
     /// A short region of a file's scene that Tesseract's first reading left unsure (`reread`),
