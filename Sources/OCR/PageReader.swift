@@ -675,8 +675,9 @@ public final class PageReader {
     /// for the set, recall and precision the same; tags-jp-dev and every fixture family the
     /// same.
     ///
-    /// `scene`: a scene's region, which the line recogniser reads when no reading found a price
-    /// in it (`recognized`); a document's rows (`readRows`) are not.
+    /// `scene`: a scene's region, which the line recogniser reads too, before the stock
+    /// re-reads, and whose sure reading ends them (`recognized`); a document's rows
+    /// (`readRows`) are not.
     func reread(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage, scene: Bool = true) throws(OCRError)
         -> TextLine?
     {
