@@ -755,9 +755,10 @@ public final class PageReader {
     /// digits it read surely (`SecondPass.isSure`).
     ///
     /// Tesseract reads a tag's price as kana or nothing when it is small, blurred or seen
-    /// from a phone (`=ー` for 30, `LU 1` for 119, `1SS` for 199), and misreads a last digit
-    /// with a price's confidence when the tag is turned or small (`393` at 0.80 for 399 turned
-    /// 4°); the recogniser reads those at 0.94–0.99. Regions whose probes showed no digit are
+    /// from a phone (`=ー` for 30, `LU 1` for 119, `1SS` for 199), and its re-reads settle on
+    /// a price with a digit wrong when the tag is turned or small (`113` for 119 turned 4°,
+    /// first read `119` at 0.06); the recogniser reads those at 0.94–0.99. A first reading at
+    /// `weakDigits` or more is not re-read, so not asked (`393` at 0.80 for 399 stays). Regions whose probes showed no digit are
     /// not asked (`reread` returns before), so a shelf photo's product names cost nothing.
     /// Measured (docs/benchmarks/2026-11-29-small-text.md and
     /// 2026-11-29-recognizer-on-unsure-regions.md): asked only where no reading found a price,

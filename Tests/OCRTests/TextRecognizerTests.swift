@@ -182,9 +182,11 @@ struct RecognizedRegionTests {
     static let tag = datasetImage("tags-jp-dev/img/20240913_161240_1108_1_tag1.jpg")
 
     /// The tag turned 4° (as `scripts/perturb.py` makes its `rot+4` copy, there with bicubic
-    /// resampling): Tesseract read its `399` as `393` at 0.80 there. The recogniser's sure
-    /// reading of the detector's box replaces a reading that already holds a price; a region
-    /// too long to be a price alone is not asked.
+    /// resampling), given the reading Tesseract made of that copy (`393` for 399): the
+    /// recogniser's sure reading of the detector's box replaces a reading that already holds a
+    /// price; a region too long to be a price alone is not asked. (In the pipeline that
+    /// reading, at 0.80, is not re-read, so the recogniser is not asked there; this tests the
+    /// replacing.)
     @Test(.enabled(if: FileManager.default.fileExists(atPath: tag)))
     func aSureReadingReplacesAnUnsurePrice() throws {
         let photo = try GrayImage.load(path: Self.tag)
