@@ -40,6 +40,7 @@ source "$(dirname "$0")/env.sh"
 # clean 0.980, scale0.5 0.980, scale0.35 0.878, scale2 0.959, rot+4 0.959, rot-4 0.980, tilt
 # 0.980, jpeg30 0.980, blur 1.0, dim 0.980, phone 0.959. Floors 0.03 under clean (0.95) where
 # a copy reads as clean does, else one tag (0.020) under what it reads, less a hair.
+# shelf-jp-dev's sample at 0.35 reads 1.0 with it (0.952 before): its floor one price under.
 FLOORS=(
     "tags-jp-dev  clean     0.95"
     "tags-jp-dev  scale0.5  0.95"
@@ -62,7 +63,7 @@ FLOORS=(
     "sroie-dev    scale0.35 0.85"
     "sroie-dev    blur      0.78"
     "shelf-jp-dev clean     0.95"
-    "shelf-jp-dev scale0.35 0.90"
+    "shelf-jp-dev scale0.35 0.95"
 )
 # The sample, to bound CI time: per set in ../shared/datasets, "all" its images or the first
 # N by sorted name (gt.json key).
