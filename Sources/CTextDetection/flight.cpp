@@ -1,8 +1,10 @@
-// The process's exit and OpenCV's globals: see flight.hpp.
+// The process's exit and the globals of ONNX Runtime and OpenCV: see flight.hpp.
 #include "flight.hpp"
 
+#include "ort.hpp"
+
 #include <opencv2/core.hpp>
-#include <opencv2/dnn.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -12,16 +14,19 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <string>
+#include <vector>
 
 // Nets made and runs in flight, so that the process's exit waits for them: a live worker
 // detects on a thread of its own, and exit() destroys OpenCV's globals under a net still
 // running (a segmentation fault when `pricecam serve` stopped on SIGTERM during a detection,
-// and when `live` exited on a second Ctrl-C while a worker made a net: OpenCV's layer
-// registry was gone). Exit handlers and static destructors run in the reverse order of their
-// registration, and OpenCV makes its globals lazily (the layer registry at the first net read,
-// others at the first forward pass): so the handler is registered only after one net has been
-// made and run, and then runs before every destructor of those globals. Nets and runs asked
-// for after it return an error at once.
+// and when `live` exited on a second Ctrl-C while a worker made a net: OpenCV's DNN layer
+// registry, which ran the nets until 2026-11-29, was gone). Exit handlers and static destructors
+// run in the reverse order of their registration, and ONNX Runtime and OpenCV make some globals
+// lazily (at the first session, the first run, the first parallel loop): so the handler is
+// registered only after one net has been made and run and one image resized, and then runs
+// before every destructor of those globals. Nets and runs asked for after it return an error at
+// once.
 namespace {
 std::mutex flight_lock;
 std::condition_variable flight_done;
@@ -35,31 +40,23 @@ void wait_for_runs() {
 }
 }  // namespace
 
-void pc_prepare_opencv(const uint8_t *onnx, size_t length, int height, int width) {
+void pc_prepare_runtime(const uint8_t *onnx, size_t length, int height, int width) {
     static std::once_flag once;
     std::call_once(once, [onnx, length, height, width] {
         cv::setNumThreads(1);
-        try {
-            cv::dnn::Net warm = pc_read_net(onnx, length);
-            if (!warm.empty()) {
-                int shape[4] = {1, 3, height, width};
-                warm.setInput(cv::Mat(4, shape, CV_32F, cv::Scalar(0)));
-                warm.forward();
-            }
-        } catch (const std::exception &) {
-            // A bad model: the caller's read reports it.
+        OrtNet warm;
+        std::string error;
+        if (pc_ort_make(warm, onnx, length, error)) {
+            std::vector<float> zeros(static_cast<size_t>(3) * height * width, 0.0f);
+            const int64_t shape[4] = {1, 3, height, width};
+            OrtOutput out;
+            pc_ort_run(warm, zeros.data(), shape, 4, out, error);  // a failure is the caller's to report
+            pc_ort_free(warm);
         }
+        cv::Mat small(64, 64, CV_8UC1, cv::Scalar(0)), resized;
+        cv::resize(small, resized, cv::Size(32, 32), 0, 0, cv::INTER_AREA);
         std::atexit(wait_for_runs);
     });
-}
-
-cv::dnn::Net pc_read_net(const void *onnx, size_t length) {
-    cv::dnn::Net net = cv::dnn::readNetFromONNX(static_cast<const char *>(onnx), length);
-    if (!net.empty()) {
-        net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    }
-    return net;
 }
 
 void pc_fill_blob(const cv::Mat &scaled, cv::Mat &blob, int width, int height) {

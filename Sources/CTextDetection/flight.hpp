@@ -1,24 +1,21 @@
-// The process's exit and OpenCV's globals: see flight.cpp. Shared by the detector and the
-// recogniser, whose nets live in the same process.
+// The process's exit and the globals of ONNX Runtime and OpenCV: see flight.cpp. Shared by the
+// detector and the recogniser, whose nets live in the same process.
 #ifndef PRICECAM_FLIGHT_HPP
 #define PRICECAM_FLIGHT_HPP
 
-#include <opencv2/dnn.hpp>
+#include <opencv2/core.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
 
-/// The first time only: sets OpenCV to one thread (its setting is process-wide and not safe
-/// to change from two threads at once, as two workers making their nets would), makes a net
-/// of the ONNX model `onnx` and runs it once on a zero input of `shape` (1 x 3 x H x W), so
-/// OpenCV's lazily made globals exist, then registers the exit handler that waits for nets in
-/// flight. Later calls do nothing. A model OpenCV cannot read is left to the caller's read.
-void pc_prepare_opencv(const uint8_t *onnx, size_t length, int height, int width);
-
-/// A net of the ONNX model `onnx` (bytes) on OpenCV's own CPU backend; empty when OpenCV read
-/// none. Throws what OpenCV throws.
-cv::dnn::Net pc_read_net(const void *onnx, size_t length);
+/// The first time only (ONNX Runtime loaded): sets OpenCV to one thread (its setting is
+/// process-wide and not safe to change from two threads at once, as two workers making their
+/// nets would), makes a net of the ONNX model `onnx` and runs it once on a zero input of 1 x 3 x
+/// `height` x `width`, and resizes a small image, so the runtime's and OpenCV's lazily made
+/// globals exist, then registers the exit handler that waits for nets in flight. Later calls do
+/// nothing. A model the runtime cannot read is left to the caller's make.
+void pc_prepare_runtime(const uint8_t *onnx, size_t length, int height, int width);
 
 /// `scaled` (8-bit gray) into `blob`, a 1 x 3 x `height` x `width` input at least its size, as
 /// both PP-OCR networks take it: three equal planes of x / 127.5 - 1 (mean 0.5, deviation 0.5
@@ -33,7 +30,7 @@ void pc_set_error(char *error, size_t length, const char *what);
 std::mutex &pc_net_making();
 
 /// A net being made, run or destroyed: the process's exit waits for it (at most 5 s). `ok`
-/// is false once the process is exiting: the caller must not touch OpenCV then.
+/// is false once the process is exiting: the caller must not touch the runtime or OpenCV then.
 struct Flight {
     bool ok;
     Flight();

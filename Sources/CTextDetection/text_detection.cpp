@@ -1,11 +1,12 @@
-// The OpenCV side of text detection: see include/text_detection.h.
+// The C++ side of text detection (the net run by ONNX Runtime, the rest by OpenCV): see
+// include/text_detection.h.
 #include "text_detection.h"
 
 #include "fixed_input.hpp"
 #include "flight.hpp"
+#include "ort.hpp"
 
 #include <opencv2/core.hpp>
-#include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -15,10 +16,11 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <string>
 #include <vector>
 
 struct pc_textdet {
-    cv::dnn::Net net;
+    OrtNet net;
     int width;
     int height;
     cv::Mat blob;  // 1 x 3 x height x width, reused
@@ -31,7 +33,11 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
         pc_set_error(error, error_length, "bad arguments (empty model or an input size that is not a multiple of 32)");
         return nullptr;
     }
-    pc_prepare_opencv(onnx, length, 32, 32);
+    if (!pc_ort_loaded()) {
+        pc_set_error(error, error_length, "ONNX Runtime is not loaded");
+        return nullptr;
+    }
+    pc_prepare_runtime(onnx, length, 32, 32);
     Flight flight;
     if (!flight.ok) {
         pc_set_error(error, error_length, "the process is exiting");
@@ -44,10 +50,12 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
         // not the graph that function knows.
         const std::string fixed = fixed_input ? pc_fixed_input(onnx, length, {1, 3, height, width}) : std::string();
         det->fixed_input = !fixed.empty();
-        det->net = det->fixed_input ? pc_read_net(fixed.data(), fixed.size()) : pc_read_net(onnx, length);
-        if (det->net.empty()) {
+        std::string why;
+        const bool made = det->fixed_input ? pc_ort_make(det->net, fixed.data(), fixed.size(), why)
+                                           : pc_ort_make(det->net, onnx, length, why);
+        if (!made) {
             delete det;
-            pc_set_error(error, error_length, "OpenCV read no network from the file");
+            pc_set_error(error, error_length, why.c_str());
             return nullptr;
         }
         det->width = width;
@@ -64,10 +72,12 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
 extern "C" int pc_textdet_fixed_input(const pc_textdet *det) { return det && det->fixed_input ? 1 : 0; }
 
 extern "C" void pc_textdet_destroy(pc_textdet *det) {
-    // While the process exits, a net is left to the system: its destructor would need
-    // OpenCV's globals.
+    // While the process exits, a net is left to the system: its release would need the
+    // runtime's globals.
     Flight flight;
-    if (flight.ok) delete det;
+    if (!flight.ok || !det) return;
+    pc_ort_free(det->net);
+    delete det;
 }
 
 extern "C" float pc_edge_width(const uint8_t *gray, int width, int height, size_t stride) {
@@ -140,14 +150,21 @@ extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_wi
             }
         }
         pc_fill_blob(scaled, det->blob, det->width, det->height);
-        det->net.setInput(det->blob);
-        cv::Mat out = det->net.forward();
+        const int64_t shape[4] = {1, 3, det->height, det->width};
+        OrtOutput out;
+        std::string why;
+        if (!pc_ort_run(det->net, det->blob.ptr<float>(), shape, 4, out, why)) {
+            pc_set_error(error, error_length, why.c_str());
+            return -1;
+        }
         const int plane = det->width * det->height;
-        if (out.total() != static_cast<size_t>(plane)) {
+        size_t total = 1;
+        for (int64_t d : out.shape) total *= static_cast<size_t>(d);
+        if (total != static_cast<size_t>(plane)) {
             pc_set_error(error, error_length, "the network's output is not one map of its input size");
             return -1;
         }
-        std::memcpy(map, out.ptr<float>(), sizeof(float) * plane);
+        std::memcpy(map, out.data, sizeof(float) * plane);
         return 0;
     } catch (const std::exception &e) {
         pc_set_error(error, error_length, e.what());

@@ -1,10 +1,11 @@
-// The OpenCV side of line recognition: see include/text_recognition.h.
+// The C++ side of line recognition (the net run by ONNX Runtime, the crop by OpenCV): see
+// include/text_recognition.h.
 #include "text_recognition.h"
 
 #include "flight.hpp"
+#include "ort.hpp"
 
 #include <opencv2/core.hpp>
-#include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -13,9 +14,10 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <string>
 
 struct pc_textrec {
-    cv::dnn::Net net;
+    OrtNet net;
     int width;
     cv::Mat blob;  // 1 x 3 x 48 x width, reused
 };
@@ -25,7 +27,11 @@ extern "C" pc_textrec *pc_textrec_create(const uint8_t *onnx, size_t length, int
         pc_set_error(error, error_length, "bad arguments (empty model or a width that is not a multiple of 8)");
         return nullptr;
     }
-    pc_prepare_opencv(onnx, length, PC_TEXTREC_HEIGHT, width);
+    if (!pc_ort_loaded()) {
+        pc_set_error(error, error_length, "ONNX Runtime is not loaded");
+        return nullptr;
+    }
+    pc_prepare_runtime(onnx, length, PC_TEXTREC_HEIGHT, width);
     Flight flight;
     if (!flight.ok) {
         pc_set_error(error, error_length, "the process is exiting");
@@ -34,10 +40,10 @@ extern "C" pc_textrec *pc_textrec_create(const uint8_t *onnx, size_t length, int
     std::lock_guard<std::mutex> lock(pc_net_making());
     try {
         auto *rec = new pc_textrec();
-        rec->net = pc_read_net(onnx, length);
-        if (rec->net.empty()) {
+        std::string why;
+        if (!pc_ort_make(rec->net, onnx, length, why)) {
             delete rec;
-            pc_set_error(error, error_length, "OpenCV read no network from the file");
+            pc_set_error(error, error_length, why.c_str());
             return nullptr;
         }
         rec->width = width;
@@ -52,7 +58,9 @@ extern "C" pc_textrec *pc_textrec_create(const uint8_t *onnx, size_t length, int
 
 extern "C" void pc_textrec_destroy(pc_textrec *rec) {
     Flight flight;
-    if (flight.ok) delete rec;
+    if (!flight.ok || !rec) return;
+    pc_ort_free(rec->net);
+    delete rec;
 }
 
 extern "C" int pc_textrec_run(pc_textrec *rec, const uint8_t *gray, int image_width, int image_height, size_t stride, int x,
@@ -78,15 +86,20 @@ extern "C" int pc_textrec_run(pc_textrec *rec, const uint8_t *gray, int image_wi
         cv::Mat scaled;
         cv::resize(crop, scaled, cv::Size(sw, h), 0, 0, cv::INTER_LINEAR);
         pc_fill_blob(scaled, rec->blob, W, h);
-        rec->net.setInput(rec->blob);
-        cv::Mat out = rec->net.forward();
+        const int64_t shape[4] = {1, 3, h, W};
+        OrtOutput out;
+        std::string why;
+        if (!pc_ort_run(rec->net, rec->blob.ptr<float>(), shape, 4, out, why)) {
+            pc_set_error(error, error_length, why.c_str());
+            return -1;
+        }
         // [1, T, C]: per step, the classes' probabilities (the graph ends in a softmax).
-        if (out.dims != 3 || out.size[0] != 1) {
+        if (out.shape.size() != 3 || out.shape[0] != 1) {
             pc_set_error(error, error_length, "the network's output is not [1, steps, classes]");
             return -1;
         }
-        const int steps = out.size[1], n = out.size[2];
-        const float *p = out.ptr<float>();
+        const int steps = static_cast<int>(out.shape[1]), n = static_cast<int>(out.shape[2]);
+        const float *p = out.data;
         for (int t = 0; t < std::min(steps, capacity); t++) {
             const float *row = p + static_cast<size_t>(t) * n;
             const int best = static_cast<int>(std::max_element(row, row + n) - row);

@@ -40,10 +40,10 @@ public enum DetectorModel: LearnedModel {
     public static var installer: String { "scripts/detector-model/install.sh" }
 }
 
-/// The line recogniser (`TextRecognizerNet`): its classes and one graph per input width.
+/// The line recogniser (`TextRecognizerNet`): its graph and its classes.
 public enum RecognizerModel: LearnedModel {
     public static var installed: String {
-        "the line recogniser models (\(TextRecognizerNet.classesFile), \(TextRecognizerNet.widths.map(TextRecognizerNet.modelFile(width:)).joined(separator: ", ")))"
+        "the line recogniser model (\(TextRecognizerNet.modelFile), \(TextRecognizerNet.classesFile))"
     }
     public static var severalFiles: Bool { true }
     public static var file: String { "the line recogniser model" }

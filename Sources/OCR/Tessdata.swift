@@ -88,13 +88,13 @@ public enum Tessdata {
         return found
     }
 
-    /// The folder of the line recogniser's models (`text-recognizer.json` and one
-    /// `text-recognizer-W.onnx` per width, made by scripts/recognizer-model/install.sh):
-    /// `PRICECAM_RECOGNIZER_MODELS` when set, else the first `models/` folder that holds them all.
+    /// The folder of the line recogniser's model (`text-recognizer.json` and
+    /// `text-recognizer.onnx`, made by scripts/recognizer-model/install.sh):
+    /// `PRICECAM_RECOGNIZER_MODELS` when set, else the first `models/` folder that holds both.
     public static func locateRecognizerModels(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(RecognizerError) -> String {
-        let files = [TextRecognizerNet.classesFile] + TextRecognizerNet.widths.map(TextRecognizerNet.modelFile(width:))
+        let files = [TextRecognizerNet.classesFile, TextRecognizerNet.modelFile]
         func holdsAll(_ dir: String) -> Bool {
             files.allSatisfy { FileManager.default.isReadableFile(atPath: (dir as NSString).appendingPathComponent($0)) }
         }

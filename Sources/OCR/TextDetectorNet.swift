@@ -2,12 +2,12 @@ import CTextDetection
 import Foundation
 import Geometry
 
-/// The DB text detector network, run by OpenCV's DNN module, and DB post-processing: the
-/// one file that speaks to the `CTextDetection` shim.
+/// The DB text detector network, run by ONNX Runtime (`OnnxRuntime`), and DB post-processing:
+/// the one file that speaks to the `CTextDetection` shim's detector.
 ///
-/// OpenCV 4.6 keeps the shapes of the first input a net ran (after one input of another size
-/// it returned an all-zero map for every later input), so each input size gets a net of its
-/// own, made from the model bytes read once. Not thread-safe, so not `Sendable`: one per worker.
+/// Each input size gets a net of its own, made from the model bytes read once, its input given
+/// that size (OpenCV 4.6, which ran the nets until 2026-11-29, kept the shapes of the first input
+/// a net ran). Not thread-safe, so not `Sendable`: one per worker.
 public final class TextDetectorNet {
     /// The model's file name in `models/` (made by scripts/detector-model/install.sh).
     public static let modelFile = "text-detector.onnx"
@@ -22,12 +22,13 @@ public final class TextDetectorNet {
     public static let keptNets = 4
     /// Most nets this one keeps (`keptNets`, or 1 for a camera's frames, which have one size).
     private let netLimit: Int
-    /// Whether each net's model is given its input size before OpenCV reads it (the same
-    /// map, a faster pass: `Sources/CTextDetection/fixed_input.hpp`); off only to compare.
+    /// Whether each net's model is given its input size before the runtime reads it (the same
+    /// map, a net made faster: `Sources/CTextDetection/fixed_input.hpp`); off only to compare.
     let fixedInput: Bool
 
-    /// Reads the model at `path` and checks that OpenCV can build a net from it.
+    /// Reads the model at `path` and checks that the runtime can build a net from it.
     public init(path: String, fixedInput: Bool = true) throws(DetectorError) {
+        if let failure = OnnxRuntime.failure { throw .failed(failure) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadableModel(path: path, reason: "cannot read the file")
         }

@@ -10,28 +10,34 @@ struct RecognizedCharacter: Equatable {
 }
 
 /// PP-OCRv4's line recogniser (a CRNN with a CTC head, trained on printed and photographed
-/// text, blurred and small print included), run by OpenCV's DNN module: a second reader,
-/// trained apart from Tesseract, for the lines that decide most. The one file that speaks to
-/// the `CTextDetection` shim's recogniser.
+/// text, blurred and small print included), run by ONNX Runtime (`OnnxRuntime`): a second
+/// reader, trained apart from Tesseract, for the lines that decide most. The one file that speaks
+/// to the `CTextDetection` shim's recogniser.
 ///
-/// Each input width is a graph of its own (OpenCV 4.6 keeps a net's first input shape; the
-/// install fixes the width), made when first needed. Not thread-safe, so not `Sendable`: one
-/// per worker.
+/// A crop is padded to one of a few input widths, each a net of its own made from the model
+/// bytes when first needed. Not thread-safe, so not `Sendable`: one per worker.
 public final class TextRecognizerNet {
     /// The classes after CTC's blank, as a JSON array of strings (made by the install).
     public static let classesFile = "text-recognizer.json"
-    /// The input widths installed, narrowest first (scripts/recognizer-model/install.sh).
+    /// The input widths a crop is padded to, narrowest first (the text is 48 px high): a line is
+    /// read by the narrowest that holds it (320: a word or an amount, 10 ms of CPU per 32 px with
+    /// OpenCV, 21 ms in all with ONNX Runtime; 640: a short line; 1280: a receipt's total line,
+    /// keyword to amount). PaddleOCR pads every crop to 320 at least.
     public static let widths = [320, 640, 1280]
-    public static func modelFile(width: Int) -> String { "text-recognizer-\(width).onnx" }
+    /// The model's file name (made by scripts/recognizer-model/install.sh).
+    public static let modelFile = "text-recognizer.onnx"
 
     /// The folder that holds the models.
     public let directory: String
     /// Class `i + 1`'s text (class 0 is CTC's blank).
     let classes: [String]
+    private let model: [UInt8]
     private var nets: [Int: OpaquePointer] = [:]
 
-    /// Reads the classes in `directory` and checks that OpenCV can build the narrowest net.
+    /// Reads the classes and the model in `directory` and checks that the runtime can build
+    /// the narrowest net.
     public init(directory: String) throws(RecognizerError) {
+        if let failure = OnnxRuntime.failure { throw .failed(failure) }
         let classesPath = (directory as NSString).appendingPathComponent(Self.classesFile)
         guard let data = FileManager.default.contents(atPath: classesPath) else {
             throw .unreadableModel(path: classesPath, reason: "cannot read the file")
@@ -39,14 +45,13 @@ public final class TextRecognizerNet {
         guard let classes = try? JSONDecoder().decode([String].self, from: data), !classes.isEmpty else {
             throw .unreadableModel(path: classesPath, reason: "not a JSON array of strings")
         }
+        let path = (directory as NSString).appendingPathComponent(Self.modelFile)
+        guard let model = FileManager.default.contents(atPath: path) else {
+            throw .unreadableModel(path: path, reason: "cannot read the file")
+        }
         self.directory = directory
         self.classes = classes
-        for w in Self.widths {
-            let path = (directory as NSString).appendingPathComponent(Self.modelFile(width: w))
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw .unreadableModel(path: path, reason: "no such readable file")
-            }
-        }
+        self.model = [UInt8](model)
         _ = try net(width: Self.widths[0])
     }
 
@@ -56,12 +61,9 @@ public final class TextRecognizerNet {
 
     private func net(width: Int) throws(RecognizerError) -> OpaquePointer {
         if let n = nets[width] { return n }
-        let path = (directory as NSString).appendingPathComponent(Self.modelFile(width: width))
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableModel(path: path, reason: "cannot read the file")
-        }
+        let path = (directory as NSString).appendingPathComponent(Self.modelFile)
         var error = [CChar](repeating: 0, count: 512)
-        let made = [UInt8](data).withUnsafeBufferPointer { m in
+        let made = model.withUnsafeBufferPointer { m in
             pc_textrec_create(m.baseAddress, m.count, Int32(width), &error, error.count)
         }
         guard let made else {

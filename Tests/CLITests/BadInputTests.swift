@@ -130,6 +130,21 @@ struct BadInputTests {
         #expect(r.stderr.contains(dir) && r.stderr.contains("eng.traineddata"))
     }
 
+    /// Without ONNX Runtime's library (missing, or a file that is not it) no image is read: an
+    /// error naming the file and the installer, before any image.
+    @Test("a missing or broken ONNX Runtime library is an error naming it and its installer")
+    func missingRuntime() throws {
+        let dir = try CLI.tempDir()
+        try FileManager.default.copyItem(atPath: "\(CLI.fixtures)/clean/frame_0001.png", toPath: "\(dir)/tag.png")
+        let notALibrary = "\(dir)/libonnxruntime.so.1.31.1"
+        try Data("not a library".utf8).write(to: URL(fileURLWithPath: notALibrary))
+        for library in ["\(dir)/absent/libonnxruntime.so.1.31.1", notALibrary] {
+            let r = try CLI.run(["scan", "\(dir)/tag.png", "--no-convert"], environment: ["PRICECAM_ONNXRUNTIME": library])
+            #expect(r.status == 2, "\(library): status \(r.status) stderr \(r.stderr)")
+            #expect(r.stderr.contains(library) && r.stderr.contains("scripts/onnxruntime/install.sh"), "\(r.stderr)")
+        }
+    }
+
     /// Without the line recogniser's models a file is not read (a settings error naming the
     /// folder and the installer), while `live`, which never uses them, reads its frames.
     @Test("missing recogniser models stop scan, not live")

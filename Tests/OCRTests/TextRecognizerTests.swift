@@ -156,9 +156,7 @@ struct RecognizerFixtureTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.copyItem(
             atPath: "\(source)/\(TextRecognizerNet.classesFile)", toPath: "\(dir)/\(TextRecognizerNet.classesFile)")
-        for w in TextRecognizerNet.widths {
-            try Data("not a network".utf8).write(to: URL(fileURLWithPath: "\(dir)/\(TextRecognizerNet.modelFile(width: w))"))
-        }
+        try Data("not a network".utf8).write(to: URL(fileURLWithPath: "\(dir)/\(TextRecognizerNet.modelFile)"))
         do {
             _ = try TextRecognizerNet(directory: dir)
             Issue.record("a corrupt model loaded")
@@ -167,7 +165,7 @@ struct RecognizerFixtureTests {
                 Issue.record("unexpected error \(error)")
                 return
             }
-            #expect(path.hasSuffix(TextRecognizerNet.modelFile(width: TextRecognizerNet.widths[0])))
+            #expect(path.hasSuffix(TextRecognizerNet.modelFile))
             #expect(error.description.contains("scripts/recognizer-model/install.sh"))
         }
         // A classes file that is not the JSON list the install writes.

@@ -1,5 +1,5 @@
-// A C face for the learned text detector (a DB network run by OpenCV's DNN module) and
-// for DB post-processing, so Swift never touches C++ or OpenCV types. One owner per
+// A C face for the learned text detector (a DB network run by ONNX Runtime, see
+// onnx_runtime.h) and for DB post-processing (OpenCV), so Swift never touches C++ or OpenCV types. One owner per
 // `pc_textdet` (not thread-safe: one per worker); post-processing is a pure function.
 #ifndef PRICECAM_TEXT_DETECTION_H
 #define PRICECAM_TEXT_DETECTION_H
@@ -14,11 +14,12 @@ extern "C" {
 typedef struct pc_textdet pc_textdet;
 
 /// Loads an ONNX DB detector from `onnx` (`length` bytes) for inputs of exactly
-/// `width` x `height` (multiples of 32): OpenCV 4.6 keeps the shapes of the first
-/// input a net ran, so a net serves one input size. Sets OpenCV's thread count to one
-/// (parallelism comes from one detector per worker). NULL on failure, with the
+/// `width` x `height` (multiples of 32): a net serves one input size (OpenCV 4.6, which
+/// ran the nets before ONNX Runtime, kept the shapes of the first input a net ran). The
+/// first net made sets OpenCV's thread count to one (parallelism comes from one detector
+/// per worker; each net runs on one thread). Needs pc_ort_load first. NULL on failure, with the
 /// reason in `error` (`error_length` bytes, NUL-terminated). `fixed_input` nonzero: the
-/// model's image input is given that size before OpenCV reads it, so its importer knows
+/// model's image input is given that size before the runtime reads it, so it knows
 /// every layer's shape (a faster net, the same map); a model whose input cannot be given
 /// it is read as it is (`pc_textdet_fixed_input` tells which).
 pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, int fixed_input, char *error,

@@ -1,5 +1,5 @@
-// A C face for the line recogniser (a CRNN network with a CTC head, PP-OCRv4's, run by OpenCV's
-// DNN module), so Swift never touches C++ or OpenCV types. One owner per `pc_textrec` (not
+// A C face for the line recogniser (a CRNN network with a CTC head, PP-OCRv4's, run by ONNX
+// Runtime, see onnx_runtime.h), so Swift never touches C++ or OpenCV types. One owner per `pc_textrec` (not
 // thread-safe: one per worker).
 #ifndef PRICECAM_TEXT_RECOGNITION_H
 #define PRICECAM_TEXT_RECOGNITION_H
@@ -16,8 +16,8 @@ typedef struct pc_textrec pc_textrec;
 /// The input height every recogniser graph takes.
 #define PC_TEXTREC_HEIGHT 48
 
-/// Loads an ONNX recogniser from `onnx` (`length` bytes) whose input is fixed to
-/// 1 x 3 x 48 x `width` (scripts/recognizer-model/install.sh makes one graph per width). NULL on
+/// Loads an ONNX recogniser from `onnx` (`length` bytes) for inputs of 1 x 3 x 48 x `width`
+/// (the model takes any width; a crop is padded to `width`). Needs pc_ort_load first. NULL on
 /// failure, with the reason in `error` (`error_length` bytes, NUL-terminated).
 pc_textrec *pc_textrec_create(const uint8_t *onnx, size_t length, int width, char *error, size_t error_length);
 void pc_textrec_destroy(pc_textrec *rec);
