@@ -167,9 +167,8 @@ struct TextDetectorFixtureTests {
         }
     }
 
-    /// A net whose model is given its input size (`fixed_input.hpp`: OpenCV then makes the
-    /// neck's channel-wise products `Scale` layers, not slow broadcasting `Eltwise` ones)
-    /// computes the same map as the model read as it is, at every input size a file gets.
+    /// A net whose model is given its input size (`fixed_input.hpp`: a patch of the model's
+    /// bytes) computes the same map as the model read as it is, at every input size a file gets.
     @Test func aFixedInputNetGivesTheSameMap() throws {
         let path = try Tessdata.locateDetectorModel()
         let fixed = try TextDetectorNet(path: path, fixedInput: true)
