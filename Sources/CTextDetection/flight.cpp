@@ -49,8 +49,10 @@ void pc_prepare_runtime(const uint8_t *onnx, size_t length, int height, int widt
         if (pc_ort_make(warm, onnx, length, error)) {
             std::vector<float> zeros(static_cast<size_t>(3) * height * width, 0.0f);
             const int64_t shape[4] = {1, 3, height, width};
-            OrtOutput out;
-            pc_ort_run(warm, zeros.data(), shape, 4, out, error);  // a failure is the caller's to report
+            {
+                OrtOutput out;  // released before its session
+                pc_ort_run(warm, zeros.data(), shape, 4, out, error);  // a failure is the caller's to report
+            }
             pc_ort_free(warm);
         }
         cv::Mat small(64, 64, CV_8UC1, cv::Scalar(0)), resized;
