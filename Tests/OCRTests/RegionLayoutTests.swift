@@ -49,6 +49,34 @@ struct RegionLayoutTests {
         #expect(finder.longestColumn([line(20, 0, 80, h: 40), line(20, 50, 80), line(20, 80, 80)]) == 2)
     }
 
+    @Test("stacked lines: a receipt's centred header, items and prices stack; shelf labels' short groups do not")
+    func stackedLines() {
+        let layout = RegionLayout()
+        func line(_ x: Int, _ y: Int, _ w: Int, h: Int = 20, glyphs: Int = 5) -> TextRegion {
+            TextRegion(rect: Box(x: x, y: y, width: w, height: h), glyphHeight: h, glyphs: glyphs)
+        }
+        // A receipt: three centred header lines of different widths (no shared edge), six item
+        // lines with their prices, 10 px between lines.
+        let header = [line(150, 0, 200), line(100, 30, 300), line(170, 60, 160)]
+        let items = (0..<6).flatMap { [line(20, 100 + 30 * $0, 180), line(380, 100 + 30 * $0, 60)] }
+        #expect(layout.longestColumn(header) == 1)
+        #expect(layout.stackedShare(header + items) == 1)
+        // Shelf labels: each a name over a price (larger) over fine print, 300 px apart; and a
+        // lone word. Three-line groups are no document's blocks.
+        let labels = (0..<4).flatMap { i in
+            [line(300 * i, 0, 120), line(300 * i + 10, 30, 80, h: 28), line(300 * i, 70, 120)]
+        }
+        #expect(layout.stackedShare(labels + [line(0, 500, 60)]) == 0)
+        // Four lines stack when each overlaps the next across; not when they step aside or lie
+        // more than `columnLineGap` glyph heights apart.
+        #expect(layout.stackedShare((0..<4).map { line(20 + 50 * $0, 30 * $0, 80) }) == 1)
+        #expect(layout.stackedShare((0..<4).map { line(20 + 100 * $0, 30 * $0, 80) }) == 0)
+        #expect(layout.stackedShare((0..<4).map { line(20, 90 * $0, 80) }) == 0)
+        // Single glyphs are no lines: two thirds of these regions stand in stacks, and all of the lines.
+        #expect(layout.stackedShare(items.prefix(8) + (0..<4).map { line(600, 50 * $0, 20, glyphs: 1) }) == 1)
+        #expect(layout.stackedShare([]) == 0)
+    }
+
     /// A reader with the learned detector and default options, and its detector.
     static func detectingReader() throws -> (TextDetector, PageReader) {
         let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
@@ -115,6 +143,40 @@ struct RegionLayoutTests {
                 if name.hasPrefix("receipt") { #expect(mode == .page, "\(family)/\(name)") }
                 if name.hasPrefix("tag") || name.hasPrefix("frame") { #expect(mode == .regions, "\(family)/\(name)") }
             }
+        }
+    }
+
+    static let shelfPhotos = datasetImage("shelf-jp-dev/img")
+    static let receiptScans = datasetImage("receipts-de/img")
+
+    /// Real photos: the shelf-jp-dev photos hold up to 17 lines of running text, as many as a
+    /// short receipt, turned 4° (as `scripts/perturb.py` turns its copies) too; they are scenes.
+    /// Every fourth receipts-de scan is a document.
+    @Test(
+        "real shelf photos, level or turned by 4°, are read region by region; real receipts as documents",
+        .enabled(if: FileManager.default.fileExists(atPath: shelfPhotos) && FileManager.default.fileExists(atPath: receiptScans)))
+    func realScenesAndDocuments() throws {
+        let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
+        let reader = PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+        func mode(_ image: GrayImage) throws -> ReadingMode {
+            reader.choose(detector.regions(try detector.detect(image), in: image), imageHeight: image.height)
+        }
+        let shelves = try FileManager.default.contentsOfDirectory(atPath: Self.shelfPhotos).sorted()
+        #expect(shelves.count == 5)
+        for name in shelves {
+            let photo = try GrayImage.load(path: "\(Self.shelfPhotos)/\(name)")
+            #expect(try mode(photo) == .regions, "\(name)")
+            for degrees in [4.0, -4.0] {
+                let turned = try #require(photo.rotated(by: degrees * Double.pi / 180))
+                #expect(try mode(turned) == .regions, "\(name) turned \(degrees)°")
+            }
+        }
+        let receipts = try FileManager.default.contentsOfDirectory(atPath: Self.receiptScans).sorted()
+        #expect(receipts.count >= 20)
+        for name in stride(from: 0, to: receipts.count, by: 4).map({ receipts[$0] }) {
+            #expect(try mode(try GrayImage.load(path: "\(Self.receiptScans)/\(name)")) == .page, "\(name)")
         }
     }
 
