@@ -71,6 +71,20 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
 
 extern "C" int pc_textdet_fixed_input(const pc_textdet *det) { return det && det->fixed_input ? 1 : 0; }
 
+extern "C" int pc_textdet_resize(pc_textdet *det, int width, int height) {
+    if (!det || det->fixed_input || width <= 0 || height <= 0 || width % 32 || height % 32) return -1;
+    if (det->width == width && det->height == height) return 0;
+    try {
+        det->width = width;
+        det->height = height;
+        int shape[4] = {1, 3, height, width};
+        det->blob.create(4, shape, CV_32F);
+        return 0;
+    } catch (const std::exception &) {
+        return -1;
+    }
+}
+
 extern "C" void pc_textdet_destroy(pc_textdet *det) {
     // While the process exits, a net is left to the system: its release would need the
     // runtime's globals.

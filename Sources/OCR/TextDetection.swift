@@ -154,8 +154,8 @@ public final class TextDetector {
         background?.stop()
     }
 
-    /// `fixedInput`: each net's model given its input size (`TextDetectorNet.fixedInput`).
-    public convenience init(modelPath: String, fixedInput: Bool = true) throws(DetectorError) {
+    /// `fixedInput`: a net per input size, its model given that size (`TextDetectorNet.fixedInput`).
+    public convenience init(modelPath: String, fixedInput: Bool = false) throws(DetectorError) {
         self.init(net: try TextDetectorNet(path: modelPath, fixedInput: fixedInput))
     }
 

@@ -5,29 +5,33 @@ import Geometry
 /// The DB text detector network, run by ONNX Runtime (`OnnxRuntime`), and DB post-processing:
 /// the one file that speaks to the `CTextDetection` shim's detector.
 ///
-/// Each input size gets a net of its own, made from the model bytes read once, its input given
-/// that size (OpenCV 4.6, which ran the nets until 2026-11-29, kept the shapes of the first input
-/// a net ran). Not thread-safe, so not `Sendable`: one per worker.
+/// One net, made once from the model as shipped, runs every input size: ONNX Runtime sizes
+/// each layer from the input it is given. (OpenCV 4.6, which ran the nets until 2026-11-29,
+/// kept the shapes of the first input a net ran, so each size had a net of its own, its model
+/// given that size; `fixedInput` still makes those, to measure.) Not thread-safe, so not
+/// `Sendable`: one per worker.
 public final class TextDetectorNet {
     /// The model's file name in `models/` (made by scripts/detector-model/install.sh).
     public static let modelFile = "text-detector.onnx"
 
     public let path: String
     private let model: [UInt8]
-    /// Nets by input size, the most recently used last.
+    /// The net, or with `fixedInput` the nets by input size, the most recently used last.
     private var nets: [(width: Int, height: Int, net: OpaquePointer)] = []
-    /// Most nets kept at once by default: a batch of photos from one camera needs one; a folder
-    /// of mixed scans a few (each net is 5 MB of weights and up to tens of MB of buffers for
-    /// its input size, and 20–40 ms to make).
+    /// Most nets kept at once by default with `fixedInput`: a batch of photos from one camera
+    /// needs one; a folder of mixed scans a few (each net is 5 MB of weights and up to tens of
+    /// MB of buffers for its input size, and 20–40 ms to make).
     public static let keptNets = 4
     /// Most nets this one keeps (`keptNets`, or 1 for a camera's frames, which have one size).
     private let netLimit: Int
-    /// Whether each net's model is given its input size before the runtime reads it (the same
-    /// map, a net made faster: `Sources/CTextDetection/fixed_input.hpp`); off only to compare.
+    /// Whether each input size gets a net of its own, its model given that size before the
+    /// runtime reads it (`Sources/CTextDetection/fixed_input.hpp`): the same map; on only to
+    /// compare (one net for every size: a folder of mixed scans 3–8% less CPU time, half the
+    /// memory; docs/benchmarks/2026-11-29-one-detector-net.md).
     let fixedInput: Bool
 
     /// Reads the model at `path` and checks that the runtime can build a net from it.
-    public init(path: String, fixedInput: Bool = true) throws(DetectorError) {
+    public init(path: String, fixedInput: Bool = false) throws(DetectorError) {
         if let failure = OnnxRuntime.failure { throw .failed(failure) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadableModel(path: path, reason: "cannot read the file")
@@ -54,6 +58,11 @@ public final class TextDetectorNet {
     }
 
     private func net(width: Int, height: Int) throws(DetectorError) -> OpaquePointer {
+        // A net whose model was read as it is takes any size: it is the only one.
+        if let only = nets.first, pc_textdet_resize(only.net, Int32(width), Int32(height)) == 0 {
+            nets[0] = (width, height, only.net)
+            return only.net
+        }
         if let i = nets.firstIndex(where: { $0.width == width && $0.height == height }) {
             let hit = nets.remove(at: i)
             nets.append(hit)
@@ -73,6 +82,9 @@ public final class TextDetectorNet {
         OCRLog.write("detector net for \(width)x\(height) made in \(PageReader.ms(since: start)) ms")
         return created
     }
+
+    /// How many nets it holds now (one, or with `fixedInput` one per input size kept).
+    var netCount: Int { nets.count }
 
     /// Whether the net for `width` × `height` inputs has its model given that size (false:
     /// the model is read as it is, when its first input is not a 4-dimensional tensor).

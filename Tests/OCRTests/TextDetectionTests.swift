@@ -167,8 +167,9 @@ struct TextDetectorFixtureTests {
         }
     }
 
-    /// A net whose model is given its input size (`fixed_input.hpp`: a patch of the model's
-    /// bytes) computes the same map as the model read as it is, at every input size a file gets.
+    /// The one net that runs every input size (the model read as it is) computes the same map
+    /// as a net per size whose model is given that size (`fixed_input.hpp`: a patch of the
+    /// model's bytes), image after image of different sizes.
     @Test func aFixedInputNetGivesTheSameMap() throws {
         let path = try Tessdata.locateDetectorModel()
         let fixed = try TextDetectorNet(path: path, fixedInput: true)
@@ -197,6 +198,9 @@ struct TextDetectorFixtureTests {
         }
         #expect(sizes.count >= 2, "one input size only: \(sizes)")
         #expect(withText >= 4, "text found on \(withText) of 6 images only")
+        // The model read as it is ran every size in one net; the fixed ones made a net each.
+        #expect(asRead.netCount == 1)
+        #expect(fixed.netCount == min(sizes.count, TextDetectorNet.keptNets))
     }
 
     /// Workers make their nets at the same time (a batch's start): OpenCV's process-wide

@@ -26,6 +26,10 @@ pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int
                               size_t error_length);
 /// 1 when `det`'s model was given its input size, else 0.
 int pc_textdet_fixed_input(const pc_textdet *det);
+/// Makes `det`, whose model was read as it is (not given an input size), take `width` ×
+/// `height` inputs (multiples of 32) from its next run on; 0, or -1 for a net with a fixed
+/// input or a bad size.
+int pc_textdet_resize(pc_textdet *det, int width, int height);
 void pc_textdet_destroy(pc_textdet *det);
 
 /// Runs the net on an 8-bit gray image (`stride` bytes per row): the image is resized
