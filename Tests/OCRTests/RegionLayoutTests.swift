@@ -156,10 +156,7 @@ struct RegionLayoutTests {
         "real shelf photos, level or turned by 4°, are read region by region; real receipts as documents",
         .enabled(if: FileManager.default.fileExists(atPath: shelfPhotos) && FileManager.default.fileExists(atPath: receiptScans)))
     func realScenesAndDocuments() throws {
-        let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
-        let reader = PageReader(
-            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
-            judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+        let (detector, reader) = try Self.detectingReader()
         func mode(_ image: GrayImage) throws -> ReadingMode {
             reader.choose(detector.regions(try detector.detect(image), in: image), imageHeight: image.height)
         }
