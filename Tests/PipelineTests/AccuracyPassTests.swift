@@ -167,14 +167,16 @@ struct AccuracyPassTests {
         }
     }
 
-    @Test("second pass: a line whose price was read as letters is a candidate; a sure text line is not")
+    @Test(
+        "second pass: a price read as letters, unsure digits and small digits are candidates; sure text and sure digits that are no price are not"
+    )
     func garbledCandidates() throws {
         let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
         let pass = SecondPass(engine: engine, judge: ParserJudge(parser: PriceParser(options: ParserOptions())), maxRereads: 16)
-        func line(_ words: [(String, Double)], y: Int) -> TextLine {
+        func line(_ words: [(String, Double)], y: Int, height: Int = 24) -> TextLine {
             TextLine(
                 words: words.enumerated().map { i, w in
-                    TextWord(text: w.0, box: Box(x: 20 + 200 * i, y: y, width: 100, height: 24), confidence: w.1)
+                    TextWord(text: w.0, box: Box(x: 20 + 200 * i, y: y, width: 100, height: height), confidence: w.1)
                 })
         }
         // shadow/receipt_0001's first pass: "1,77" read as "Ti," (41%).
@@ -186,6 +188,19 @@ struct AccuracyPassTests {
                 line([("THANK", 0.96), ("YOU", 0.96)], y: 300),
             ], milliseconds: 1)
         #expect(pass.candidates(page) == [1])
+        // A phone number and opening hours read surely are no price, read again or not; a
+        // total's digits read unsurely, or sure digits too small to trust, are read again,
+        // the least sure first.
+        let menu = RecognizedPage(
+            width: 440, height: 400,
+            lines: [
+                line([("Tel", 0.95), ("010-6543-2100", 0.93)], y: 40),
+                line([("Open", 0.96), ("10:30-22:00", 0.92)], y: 80),
+                line([("Total", 0.94), ("1O,45", 0.62)], y: 120),
+                line([("Soup", 0.93), ("4,50", 0.91)], y: 160, height: 12),
+                line([("Rice", 0.93), ("3,20", 0.95)], y: 200),
+            ], milliseconds: 1)
+        #expect(pass.candidates(menu) == [2, 3])
         // Its weakest word is re-read from the end of "Noodles" to the line's end, padded.
         let image = try GrayImage.load(path: "\(Self.fixtures)/shadow/receipt_0001.png")
         let (j, region) = try #require(SecondPass.weakestWord(in: page.lines[1], height: 24, image: image))
