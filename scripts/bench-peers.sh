@@ -25,7 +25,13 @@
 #   PRICECAM_BIN=path: that pricecam instead of a release build in $SCRATCH
 # A set whose gt.json names the shop's "currency" is read with it, as that shop's
 # stored settings would give it: pricecam `batch --currency C --rate 1`, and the
-# peers' text through `pricecam parse --currency-hint C`.
+# peers' text through `pricecam parse --currency-hint C`. A set whose entries name
+# several (the fixture menus: eleven countries, seven currencies) is each shop's
+# settings, not one: each image is read with its entry's own currency (the set's most
+# common for an entry without), pricecam by `eval --json` (one run, every entry with
+# its own, as `eval` reads a set), the peers' text through the parser with each image's
+# hint. Read with the most common one, a yen menu was read with euro settings: the
+# Latin model only, and its prices parsed as euros.
 # Each RapidOCR goes into a venv of its own, pinned (pip, PyPI only): 1.4 into
 # scripts/.cache/venv-rapidocr, 3.10 into scripts/.cache/venv-rapidocr3 with
 # onnxruntime beside it (rapidocr 3.10 does not depend on it), the same
@@ -65,6 +71,9 @@ if [ ${#dirs[@]} -eq 0 ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# The parser's hint for image $1: its own currency ($own, filled per set).
+image_hint() { hint=${own[$1]:+--currency-hint ${own[$1]}}; }
 
 # Engine text → pricecam's parser → $3/<image>.jsonl, which `eval --found $3` scores.
 parse_lines() { # $1 = image name, $2 = text file, $3 = folder; $hint: --currency-hint C or nothing
@@ -133,15 +142,26 @@ for dir in "${dirs[@]}"; do
     [ "$n" -gt 0 ] || continue
     # The set's currency: the one its gt.json entries name most often, if any.
     currency=$("$PY" -c 'import json,sys,collections; c=collections.Counter(v.get("currency") for v in json.load(open(sys.argv[1])).values() if isinstance(v,dict) and v.get("currency")); print(c.most_common(1)[0][0] if c else "")' "$dir/gt.json")
-    hint=${currency:+--currency-hint $currency}
     if [ -n "$currency" ]; then convert=(--currency "$currency" --rate 1); else convert=(--no-convert); fi
+    # Each image's currency: its entry's, else the set's most common (see the top).
+    declare -A own=()
+    while IFS=$'\t' read -r image c; do own[$image]=$c; done < <("$PY" -c 'import json, sys
+gt = json.load(open(sys.argv[1]))
+for image in sys.argv[3:]:
+    v = gt.get(image)
+    print(image + "\t" + ((v.get("currency") if isinstance(v, dict) else None) or sys.argv[2]))' "$dir/gt.json" "$currency" "${images[@]}")
+    mixed=$(printf '%s\n' "${own[@]}" | sort -u | wc -l)
 
     engines=(pricecam tesseract PP-OCRv4 PP-OCRv6)
     [ "$peers_only" = 1 ] && engines=(PP-OCRv4 PP-OCRv6)
     if [ "$peers_only" != 1 ]; then
         # 1. pricecam, one worker per core; CPU from the shell's `time`
         TIMEFORMAT='%R %U %S'
-        { time "$bin" batch "$imgdir" --jobs "$cores" --format jsonl "${convert[@]}" --no-history --no-progress > "$work/pc.raw" 2> "$work/pc.err" || true; } 2> "$work/pc.time"
+        if [ "$mixed" -gt 1 ]; then
+            { time "$bin" eval "$dir" --jobs "$cores" --json ${currency:+--currency-hint "$currency"} > "$work/pc.json" 2> "$work/pc.err" || true; } 2> "$work/pc.time"
+        else
+            { time "$bin" batch "$imgdir" --jobs "$cores" --format jsonl "${convert[@]}" --no-history --no-progress > "$work/pc.raw" 2> "$work/pc.err" || true; } 2> "$work/pc.time"
+        fi
         # What it said (a missing language model, an unreadable image), each line once, so a
         # score is never read without knowing what the run lacked.
         sort -u "$work/pc.err" | sed "s|^|bench-peers: $name: |" >&2
@@ -153,7 +173,7 @@ for dir in "${dirs[@]}"; do
         { time xargs -0 -n 2 -P "$cores" sh -c 'tesseract "$0" "$1" --psm 6 >/dev/null 2>&1 || : > "$1.txt"' < "$work/tess.args"; } 2> "$work/tess.time"
         awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$work/tess.time" > "$work/tesseract.ms"
         rm -rf "$work/tesseract"; mkdir -p "$work/tesseract"
-        for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/txt/$i.txt" "$work/tesseract"; done
+        for i in "${!images[@]}"; do image_hint "${images[$i]}"; parse_lines "${images[$i]}" "$work/txt/$i.txt" "$work/tesseract"; done
     fi
 
     # 3. The two RapidOCRs (scripts/peer-ocr.py: boxes grouped into text rows, same row when
@@ -165,14 +185,17 @@ for dir in "${dirs[@]}"; do
         rm -rf "$work/rtxt"; mkdir -p "$work/rtxt"
         "$rpy" "$ROOT/scripts/peer-ocr.py" "$v" "$imgdir" "$work/list" "$work/rtxt" "$cores" > "$work/$engine.ms"
         rm -rf "$work/$engine"; mkdir -p "$work/$engine"
-        for i in "${!images[@]}"; do parse_lines "${images[$i]}" "$work/rtxt/$i.txt" "$work/$engine"; done
+        for i in "${!images[@]}"; do image_hint "${images[$i]}"; parse_lines "${images[$i]}" "$work/rtxt/$i.txt" "$work/$engine"; done
     done
 
     # Scores by `pricecam eval --found` (pricecam's own batch records, the peers' parsed text).
     for engine in "${engines[@]}"; do
         src="$work/$engine"; [ "$engine" = pricecam ] && src="$work/pc.raw"
         read -r wall cpu < "$work/$engine.ms"
-        row "$name" "$n" "$engine" "$("$bin" eval "$dir" --found "$src" --json)" "$((wall / n)) $((cpu / n))" "$wall"
+        if [ "$engine" = pricecam ] && [ "$mixed" -gt 1 ]; then scores=$(cat "$work/pc.json")
+        else scores=$("$bin" eval "$dir" --found "$src" --json)
+        fi
+        row "$name" "$n" "$engine" "$scores" "$((wall / n)) $((cpu / n))" "$wall"
     done
     if [ "$peers_only" != 1 ]; then
         read -r pw pc < "$work/pricecam.ms"
