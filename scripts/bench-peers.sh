@@ -188,7 +188,8 @@ for image in sys.argv[3:]:
         for i in "${!images[@]}"; do image_hint "${images[$i]}"; parse_lines "${images[$i]}" "$work/rtxt/$i.txt" "$work/$engine"; done
     done
 
-    # Scores by `pricecam eval --found` (pricecam's own batch records, the peers' parsed text).
+    # Scores by `pricecam eval --found` (pricecam's own batch records, the peers' parsed text);
+    # pricecam's on a set of several currencies are its own eval's.
     for engine in "${engines[@]}"; do
         src="$work/$engine"; [ "$engine" = pricecam ] && src="$work/pc.raw"
         read -r wall cpu < "$work/$engine.ms"
