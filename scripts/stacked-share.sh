@@ -13,7 +13,7 @@
 # a set costs what reading it costs, one image at a time.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
 
 sets=()
 while [ $# -gt 0 ]; do
