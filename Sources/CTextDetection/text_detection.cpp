@@ -2,7 +2,6 @@
 // include/text_detection.h.
 #include "text_detection.h"
 
-#include "fixed_input.hpp"
 #include "flight.hpp"
 #include "ort.hpp"
 
@@ -24,11 +23,10 @@ struct pc_textdet {
     int width;
     int height;
     cv::Mat blob;  // 1 x 3 x height x width, reused
-    bool fixed_input;  // the model was given the input size (fixed_input.hpp)
 };
 
-extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, int fixed_input,
-                                         char *error, size_t error_length) {
+extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, char *error,
+                                         size_t error_length) {
     if (!onnx || length == 0 || width <= 0 || height <= 0 || width % 32 || height % 32) {
         pc_set_error(error, error_length, "bad arguments (empty model or an input size that is not a multiple of 32)");
         return nullptr;
@@ -46,13 +44,8 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
     std::lock_guard<std::mutex> lock(pc_net_making());
     try {
         auto *det = new pc_textdet();
-        // The model given this net's one input size (fixed_input.hpp); as read when it is
-        // not the graph that function knows.
-        const std::string fixed = fixed_input ? pc_fixed_input(onnx, length, {1, 3, height, width}) : std::string();
-        det->fixed_input = !fixed.empty();
         std::string why;
-        const bool made = det->fixed_input ? pc_ort_make(det->net, fixed.data(), fixed.size(), why)
-                                           : pc_ort_make(det->net, onnx, length, why);
+        const bool made = pc_ort_make(det->net, onnx, length, why);
         if (!made) {
             delete det;
             pc_set_error(error, error_length, why.c_str());
@@ -69,10 +62,8 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
     }
 }
 
-extern "C" int pc_textdet_fixed_input(const pc_textdet *det) { return det && det->fixed_input ? 1 : 0; }
-
 extern "C" int pc_textdet_resize(pc_textdet *det, int width, int height) {
-    if (!det || det->fixed_input || width <= 0 || height <= 0 || width % 32 || height % 32) return -1;
+    if (!det || width <= 0 || height <= 0 || width % 32 || height % 32) return -1;
     if (det->width == width && det->height == height) return 0;
     try {
         det->width = width;

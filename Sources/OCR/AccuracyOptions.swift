@@ -89,13 +89,6 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// again, so detection cost 357 ms an image against 325
     /// (docs/benchmarks/2026-11-26-column-and-vote.md).
     public var documentSide = 960
-    /// A detector net per input size, its model given that size (`fixed-input` to measure).
-    /// Off: one net runs every size, the same boxes. In OpenCV 4.6, before 2026-11-29, a
-    /// net per size was needed and a fixed input made the pass 9–13% faster
-    /// (docs/benchmarks/2026-11-26-fixed-input.md); in ONNX Runtime the one net costs a folder
-    /// of mixed scans 3–8% less CPU time and half the memory: each new size made a net (30–100
-    /// ms) whose first run was slow (docs/benchmarks/2026-11-29-one-detector-net.md).
-    public var fixedDetectorInput = false
     /// The detector's longest working side (`detector-side=PX` to measure; nil:
     /// `TextDetector.maxSide`). Measured on receipts-de's blurred copy: at 3500 (each receipt
     /// at its own size, as RapidOCR detects it) totals 0.692 -> 0.769, marked 0.423 -> 0.462,
@@ -133,7 +126,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
-        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "fixed-input", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
+        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX",
         "no-recognizer",
     ]
@@ -160,7 +153,6 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "rows-only": reading = .rows
             case "no-price-model": priceModel = false
             case "no-recognizer": recognizer = false
-            case "fixed-input": fixedDetectorInput = true
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

@@ -154,9 +154,8 @@ public final class TextDetector {
         background?.stop()
     }
 
-    /// `fixedInput`: a net per input size, its model given that size (`TextDetectorNet.fixedInput`).
-    public convenience init(modelPath: String, fixedInput: Bool = false) throws(DetectorError) {
-        self.init(net: try TextDetectorNet(path: modelPath, fixedInput: fixedInput))
+    public convenience init(modelPath: String) throws(DetectorError) {
+        self.init(net: try TextDetectorNet(path: modelPath))
     }
 
     /// The scale of `width` × `height` the detector works at, and the net's input size.
@@ -212,8 +211,7 @@ public final class TextDetector {
     /// The detection beside the reading of frames, made on first use by the calling thread.
     private func backgroundDetection() -> BackgroundDetection {
         if let background { return background }
-        // One net: a camera's frames have one size, and a net holds buffers for its input size.
-        let made = BackgroundDetection(net: TextDetectorNet(sameModelAs: net, keeping: 1))
+        let made = BackgroundDetection(net: TextDetectorNet(sameModelAs: net))
         background = made
         return made
     }

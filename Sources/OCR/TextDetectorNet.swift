@@ -8,88 +8,59 @@ import Geometry
 /// One net, made once from the model as shipped, runs every input size: ONNX Runtime sizes
 /// each layer from the input it is given. (OpenCV 4.6, which ran the nets until 2026-11-29,
 /// kept the shapes of the first input a net ran, so each size had a net of its own, its model
-/// given that size; `fixedInput` still makes those, to measure.) Not thread-safe, so not
-/// `Sendable`: one per worker.
+/// given that size: `docs/benchmarks/2026-11-29-one-detector-net.md`.) Not thread-safe, so
+/// not `Sendable`: one per worker.
 public final class TextDetectorNet {
     /// The model's file name in `models/` (made by scripts/detector-model/install.sh).
     public static let modelFile = "text-detector.onnx"
 
     public let path: String
     private let model: [UInt8]
-    /// The net, or with `fixedInput` the nets by input size, the most recently used last.
-    private var nets: [(width: Int, height: Int, net: OpaquePointer)] = []
-    /// Most nets kept at once by default with `fixedInput`: a batch of photos from one camera
-    /// needs one; a folder of mixed scans a few (each net is 5 MB of weights and up to tens of
-    /// MB of buffers for its input size, and 20–40 ms to make).
-    public static let keptNets = 4
-    /// Most nets this one keeps (`keptNets`, or 1 for a camera's frames, which have one size).
-    private let netLimit: Int
-    /// Whether each input size gets a net of its own, its model given that size before the
-    /// runtime reads it (`Sources/CTextDetection/fixed_input.hpp`): the same map; on only to
-    /// compare (one net for every size: a folder of mixed scans 3–8% less CPU time, half the
-    /// memory; docs/benchmarks/2026-11-29-one-detector-net.md).
-    let fixedInput: Bool
+    /// The net, made on first use (the check in `init` makes it for the file's first owner).
+    private var made: OpaquePointer?
 
     /// Reads the model at `path` and checks that the runtime can build a net from it.
-    public init(path: String, fixedInput: Bool = false) throws(DetectorError) {
+    public init(path: String) throws(DetectorError) {
         if let failure = OnnxRuntime.failure { throw .failed(failure) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadableModel(path: path, reason: "cannot read the file")
         }
         self.path = path
         self.model = [UInt8](data)
-        self.netLimit = Self.keptNets
-        self.fixedInput = fixedInput
         _ = try net(width: 32, height: 32)
     }
 
     /// Another owner of the same model (bytes shared, already checked), for a second thread:
     /// no file read and no check net, so a live worker's first frame does not wait for them.
-    /// `keeping`: the most nets it keeps (one per input size).
-    public init(sameModelAs other: TextDetectorNet, keeping: Int = keptNets) {
+    public init(sameModelAs other: TextDetectorNet) {
         self.path = other.path
         self.model = other.model
-        self.netLimit = max(1, keeping)
-        self.fixedInput = other.fixedInput
     }
 
     deinit {
-        for n in nets { pc_textdet_destroy(n.net) }
+        if let made { pc_textdet_destroy(made) }
     }
 
+    /// The net, sized for `width` × `height` inputs.
     private func net(width: Int, height: Int) throws(DetectorError) -> OpaquePointer {
-        // A net whose model was read as it is takes any size: it is the only one.
-        if let only = nets.first, pc_textdet_resize(only.net, Int32(width), Int32(height)) == 0 {
-            nets[0] = (width, height, only.net)
-            return only.net
-        }
-        if let i = nets.firstIndex(where: { $0.width == width && $0.height == height }) {
-            let hit = nets.remove(at: i)
-            nets.append(hit)
-            return hit.net
+        if let made {
+            guard pc_textdet_resize(made, Int32(width), Int32(height)) == 0 else {
+                throw .failed("the detector's input cannot be \(width)×\(height) (a multiple of 32 each)")
+            }
+            return made
         }
         var error = [CChar](repeating: 0, count: 512)
         let start = DispatchTime.now().uptimeNanoseconds
         let created = model.withUnsafeBufferPointer { m in
-            pc_textdet_create(m.baseAddress, m.count, Int32(width), Int32(height), fixedInput ? 1 : 0, &error, error.count)
+            pc_textdet_create(m.baseAddress, m.count, Int32(width), Int32(height), &error, error.count)
         }
         guard let created else {
             throw .unreadableModel(
                 path: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        if nets.count >= netLimit { pc_textdet_destroy(nets.removeFirst().net) }
-        nets.append((width, height, created))
-        OCRLog.write("detector net for \(width)x\(height) made in \(PageReader.ms(since: start)) ms")
+        made = created
+        OCRLog.write("detector net made in \(PageReader.ms(since: start)) ms")
         return created
-    }
-
-    /// How many nets it holds now (one, or with `fixedInput` one per input size kept).
-    var netCount: Int { nets.count }
-
-    /// Whether the net for `width` × `height` inputs has its model given that size (false:
-    /// the model is read as it is, when its first input is not a 4-dimensional tensor).
-    func hasFixedInput(width: Int, height: Int) throws(DetectorError) -> Bool {
-        pc_textdet_fixed_input(try net(width: width, height: height)) != 0
     }
 
     /// The text probability map of `gray` (`width` × `height`, rows without padding) resized

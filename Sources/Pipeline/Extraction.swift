@@ -107,7 +107,7 @@ public final class Extractor {
         var detector: TextDetector?
         if let model = settings.ocr.detectorModel {
             do {
-                detector = try TextDetector(modelPath: model, fixedInput: settings.accuracy.fixedDetectorInput)
+                detector = try TextDetector(modelPath: model)
                 if let side = settings.accuracy.detectorSide { detector?.maxSide = side }
                 if let sharp = settings.accuracy.detectorSharpening { detector?.documentSharpening = sharp }
             } catch {

@@ -13,22 +13,16 @@ extern "C" {
 
 typedef struct pc_textdet pc_textdet;
 
-/// Loads an ONNX DB detector from `onnx` (`length` bytes) for inputs of exactly
-/// `width` x `height` (multiples of 32): a net serves one input size (OpenCV 4.6, which
-/// ran the nets before ONNX Runtime, kept the shapes of the first input a net ran). The
-/// first net made sets OpenCV's thread count to one (parallelism comes from one detector
-/// per worker; each net runs on one thread). Needs pc_ort_load first. NULL on failure, with the
-/// reason in `error` (`error_length` bytes, NUL-terminated). `fixed_input` nonzero: the
-/// model's image input is given that size before the runtime reads it, so it knows
-/// every layer's shape (a faster net, the same map); a model whose input cannot be given
-/// it is read as it is (`pc_textdet_fixed_input` tells which).
-pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, int fixed_input, char *error,
+/// Loads an ONNX DB detector from `onnx` (`length` bytes), ready for inputs of `width` x
+/// `height` (multiples of 32; `pc_textdet_resize` changes the size: ONNX Runtime sizes each
+/// layer from the input it is given, so one net runs every size). The first net made sets
+/// OpenCV's thread count to one (parallelism comes from one detector per worker; each net
+/// runs on one thread). Needs pc_ort_load first. NULL on failure, with the reason in `error`
+/// (`error_length` bytes, NUL-terminated).
+pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int width, int height, char *error,
                               size_t error_length);
-/// 1 when `det`'s model was given its input size, else 0.
-int pc_textdet_fixed_input(const pc_textdet *det);
-/// Makes `det`, whose model was read as it is (not given an input size), take `width` ×
-/// `height` inputs (multiples of 32) from its next run on; 0, or -1 for a net with a fixed
-/// input or a bad size.
+/// Makes `det` take `width` × `height` inputs (multiples of 32) from its next run on; 0,
+/// or -1 for a bad size.
 int pc_textdet_resize(pc_textdet *det, int width, int height);
 void pc_textdet_destroy(pc_textdet *det);
 
