@@ -57,10 +57,7 @@ print("\n".join(n for n in m.NAMES if not only or n in only))' "$perturb" "$only
 dirs=()
 [ ${#sets[@]} -gt 0 ] || sets=(tags-jp-dev shelf-jp-dev sroie-dev receipts-de)
 for s in "${sets[@]}"; do
-    if [ -f "$s/gt.json" ]; then dirs+=("$(cd "$s" && pwd)")
-    elif [ -f "$ROOT/../shared/datasets/$s/gt.json" ]; then dirs+=("$(cd "$ROOT/../shared/datasets/$s" && pwd)")
-    else echo "bench-robustness: $s: no gt.json there nor in ../shared/datasets/$s" >&2; exit 2
-    fi
+    dirs+=("$(dataset_dir "$s" gt.json)")
 done
 
 if [ -n "${PRICECAM_BIN:-}" ]; then

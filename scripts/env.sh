@@ -19,6 +19,18 @@ release_pricecam() {
 # A dataset's image folder: DIR/img when there is one, else DIR itself.
 dataset_imgdir() { if [ -d "$1/img" ]; then echo "$1/img"; else echo "$1"; fi; }
 
+# `dataset_dir SET [FILE]`: the absolute path of SET, a folder or a set name in
+# ../shared/datasets, holding FILE when one is named (a set's gt.json); exits 2 with a
+# message naming SET when there is none.
+dataset_dir() {
+    local s="$1" need="${2:-}" d
+    for d in "$s" "$ROOT/../shared/datasets/$s"; do
+        if [ -d "$d" ] && { [ -z "$need" ] || [ -f "$d/$need" ]; }; then (cd "$d" && pwd); return 0; fi
+    done
+    echo "$(basename "$0"): $s: no folder${need:+ with $need} there nor in ../shared/datasets/$s" >&2
+    exit 2
+}
+
 # The PNG and JPEG files under folder $1, relative to it, sorted.
 list_images() { (cd "$1" && find . -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' \) | sed 's|^\./||' | sort); }
 

@@ -26,14 +26,12 @@ while [ $# -gt 0 ]; do
 done
 [ ${#sets[@]} -gt 0 ] || { echo "stacked-share: name a set (see --help)" >&2; exit 2; }
 
-# --langs: the sets' scripts (yen tags: jpn), as `pricecam eval` reads them.
-"$ROOT/scripts/bootstrap.sh" --langs
+# The base install: `scan --no-convert` reads with English only, and the choice printed
+# depends only on the detector's boxes, not on the language read.
+"$ROOT/scripts/bootstrap.sh"
 dirs=()
 for s in "${sets[@]}"; do
-    if [ -d "$s" ]; then dirs+=("$(cd "$s" && pwd)")
-    elif [ -d "$ROOT/../shared/datasets/$s" ]; then dirs+=("$(cd "$ROOT/../shared/datasets/$s" && pwd)")
-    else echo "stacked-share: $s: no such folder, nor ../shared/datasets/$s" >&2; exit 2
-    fi
+    dirs+=("$(dataset_dir "$s")")
 done
 if [ -n "${PRICECAM_BIN:-}" ]; then
     bin="$PRICECAM_BIN"
