@@ -737,8 +737,10 @@ public final class PageReader {
         // The recogniser's sure reading replaces whatever the stock re-reads would pick
         // (`recognized`), so it is asked before them, and they are skipped when it is sure. A
         // reading of letters that the price model saw no digit in waits for the stock probe
-        // below, which may still find it text.
-        let askedFirst = scene && !(letters && model.isEmpty)
+        // below, which may still find it text. Print under `priceModelMinGlyph` is not shown to
+        // the model, and Tesseract's stock probe of it says little (a tag's `50` 7 px tall read
+        // `SC`, then `so`, which the recogniser reads `50`): the recogniser is asked first.
+        let askedFirst = scene && !(letters && model.isEmpty && region.glyphHeight >= Self.priceModelMinGlyph)
         if askedFirst, let read = recognized(region, instead: first, in: image) { return read }
         var readings = first.map { [$0] } ?? []
         let stock: OCREngine

@@ -350,12 +350,20 @@ struct SmallTextTests {
         #expect(scale(8, score: PageReader.sureScore - 0.01) == 2.25)
     }
 
-    /// The largest scale puts the longest side at `maxSide`, never past `maxEnlargement`; the
-    /// working size at a scale rounds each side and pads the net's input to a multiple of 32.
+    /// The largest scale puts the longest side at `maxSide`, never past `maxEnlargement` or
+    /// the shorter side at `minShortSide`, whichever is more; a tiny crop's working size is
+    /// that enlargement (its shorter side at `minShortSide`); the working size at a scale
+    /// rounds each side and pads the net's input to a multiple of 32.
     @Test func theLargestScaleIsBounded() throws {
         let detector = try TextDetectorFixtureTests.detector()
         #expect(detector.largestScale(width: 640, height: 360) == Double(detector.maxSide) / 640)
-        #expect(detector.largestScale(width: 100, height: 50) == detector.maxEnlargement)
+        #expect(detector.largestScale(width: 200, height: 150) == detector.maxEnlargement)
+        // A 37 × 28 tag crop (tags-jp-dev at a third of its size) is worked on 256 px tall.
+        let tiny = detector.workingSize(width: 37, height: 28)
+        #expect(tiny.height == detector.minShortSide && tiny.scale > detector.maxEnlargement)
+        #expect(detector.largestScale(width: 37, height: 28) == tiny.scale)
+        // A long thin strip still stops at `maxSide`.
+        #expect(detector.workingSize(width: 1000, height: 20).width == detector.maxSide)
         #expect(detector.largestScale(width: 3200, height: 1800) == 0.5)
         let size = detector.workingSize(width: 672, height: 378, scale: 2.25)
         #expect(size.width == 1512 && size.height == 851 && size.netWidth == 1536 && size.netHeight == 864)

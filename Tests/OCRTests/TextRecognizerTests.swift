@@ -202,4 +202,27 @@ struct RecognizedRegionTests {
         long.glyphs = PageReader.recognizedGlyphs + 1
         #expect(reader.recognized(long, instead: misread, in: turned) == nil)
     }
+
+    static let smallTag = datasetImage("tags-jp-dev/img/20240913_161256_1108_3_tag3.jpg")
+
+    /// A tag at a third of its size (as the `scale0.35` copy: 35 × 28 px, its `50` 7 px tall,
+    /// under `PageReader.priceModelMinGlyph`), first read as letters (`SC`, as Tesseract read
+    /// that copy): the recogniser is asked first, and its sure `50` ends the re-reads (one
+    /// try). Before, the stock probe decided, read `so`, and called the region text.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: smallTag)))
+    func smallPrintIsShownToTheRecogniserFirst() throws {
+        let photo = try GrayImage.load(path: Self.smallTag)
+        let small = try #require(photo.scaled(by: 0.35))
+        let detector = try TextDetectorFixtureTests.detector()
+        let regions = detector.regions(try detector.detect(small, side: nil), in: small)
+        let region = try #require(regions.first { $0.glyphs <= PageReader.recognizedGlyphs }, "regions: \(regions)")
+        #expect(region.glyphHeight < PageReader.priceModelMinGlyph, "glyph \(region.glyphHeight) px")
+        let reader = PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            recognizer: try RecognizerFixtureTests.recognizer(), judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+        let letters = TextLine(words: [TextWord(text: "SC", box: region.rect, confidence: 0.62)])
+        let read = try #require(try reader.reread(region, firstReading: letters, in: small))
+        #expect(read.text.filter(\.isNumber) == "50", "read \(read.text)")
+        #expect(reader.rereadTries == 1, "\(reader.rereadTries) tries")
+    }
 }
