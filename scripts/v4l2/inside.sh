@@ -8,10 +8,6 @@ OUT=$1
 BIN=$2
 FR=$3
 export OMP_THREAD_LIMIT=1 HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home" XDG_DATA_HOME="$OUT/home"
-# QEMU's software CPU offers AVX2 and FMA, and emulates them slower than SSE: one detection of
-# a 640x480 frame took 50 s with OpenCV's AVX2 kernels and 26 s with its SSE ones (2026-11-28,
-# `pricecam scan` in this guest). The checks here are the capture path's, not the kernels'.
-export OPENCV_CPU_DISABLE=AVX2,FMA3,AVX,FP16  # the features it offers (naming absent ones prints a warning)
 mkdir -p "$HOME"
 CONV="--currency USD --rate 31.5 --home TWD --no-history"
 # vivid loops output to capture only when both use the same pixel format (other
