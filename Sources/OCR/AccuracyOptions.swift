@@ -101,6 +101,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// working size, where the network found its tags (at 1 280 px, 15 px, amount recall fell
     /// from 0.980 to 0.898: `TextDetector.maxSide`).
     public var smallTextGlyph = 18
+    /// A file's scene the detector saw unsurely at a working size under its own is detected
+    /// again at its own size, up to this longest side (`PageReader.unsureSceneScale`;
+    /// `unsure-side=PX` to measure, `unsure-side=0` off; nil: `TextDetector.maxSide` times
+    /// `PageReader.fullDetectionGain`, 2 000 px, at most 1.56 times the first pass's pixels).
+    public var unsureSceneSide: Int?
     /// A document's detector input sharpened when blurred (`TextDetector.documentSharpening`;
     /// `detector-sharpen=PX/AMOUNT` to measure, `detector-sharpen=0/0` off; nil: the detector's own).
     public var detectorSharpening: InputSharpening?
@@ -127,7 +132,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
-        "small-text=PX",
+        "small-text=PX", "unsure-side=PX",
         "no-recognizer",
     ]
 
@@ -169,6 +174,9 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "small-text":
                 guard let n = Int(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 smallTextGlyph = n
+            case "unsure-side":
+                guard let n = Int(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
+                unsureSceneSide = n
             case "detector-sharpen":
                 let parts = value.split(separator: "/").compactMap { Double($0) }
                 guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }

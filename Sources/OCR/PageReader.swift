@@ -345,7 +345,9 @@ public final class PageReader {
         return (try learnedRegions(image, side: side, document: true), full < Self.fullDetectionGain * coarser)
     }
 
-    /// A file's scene detected again, enlarged, when the detector saw its text small.
+    /// A file's scene detected again, enlarged, when the detector saw its text small, or at its
+    /// own size when the detector, working on it downscaled, was unsure of its text
+    /// (`unsureSceneScale`).
     ///
     /// The network finds text of the size it was trained on; the same shelf photographed at a
     /// third of the resolution puts its tags' digits at 8 px, where it finds none on four of
@@ -363,7 +365,7 @@ public final class PageReader {
     /// small receipt and menu copies took 19–52% longer for a total and a price more (sroie-dev
     /// and the fixture menus at 0.35) and a marked total less.
     func smallTextRegions(_ first: [TextRegion], in image: GrayImage, isFrame: Bool) throws(OCRError) -> [TextRegion] {
-        guard !isFrame, options.smallTextGlyph > 0, options.reading != .page, let detector,
+        guard !isFrame, options.reading != .page, let detector,
             options.reading != .auto || choose(first, imageHeight: image.height) != .page
         else { return first }
         let now = detector.workingSize(width: image.width, height: image.height).scale
@@ -371,16 +373,20 @@ public final class PageReader {
         let glyphs = first.map(\.glyphHeight).sorted(), scores = first.map(\.score).sorted()
         let glyph = glyphs.isEmpty ? nil : max(1, glyphs[glyphs.count / 2])
         let score = scores.isEmpty ? nil : scores[scores.count / 2]
+        let side = options.unsureSceneSide ?? Int(Double(detector.maxSide) * Self.fullDetectionGain)
         guard
-            let wanted = Self.smallTextScale(
-                medianGlyph: glyph, medianScore: score, scale: now, largest: most, target: options.smallTextGlyph)
+            let wanted =
+                (options.smallTextGlyph > 0
+                    ? Self.smallTextScale(
+                        medianGlyph: glyph, medianScore: score, scale: now, largest: most, target: options.smallTextGlyph) : nil)
+                ?? Self.unsureSceneScale(medianScore: score, scale: now, width: image.width, height: image.height, side: side)
         else { return first }
         let t0 = DispatchTime.now().uptimeNanoseconds
         let boxes: [RotatedTextBox]
         do { boxes = try detector.detect(image, scale: wanted) } catch { throw .recognitionFailed("\(error)") }
         let regions = detector.regions(boxes, in: image)
         OCRLog.write(
-            "small text (median glyph \(glyph.map(String.init) ?? "none") px, score \(score.map { String(format: "%.2f", $0) } ?? "none"), at scale \(now)): detected again at scale \(wanted), \(boxes.count) boxes in \(Self.ms(since: t0)) ms"
+            "small or unsure text (median glyph \(glyph.map(String.init) ?? "none") px, score \(score.map { String(format: "%.2f", $0) } ?? "none"), at scale \(now)): detected again at scale \(wanted), \(boxes.count) boxes in \(Self.ms(since: t0)) ms"
         )
         return regions
     }
@@ -393,6 +399,23 @@ public final class PageReader {
         if let medianScore, medianScore >= sureScore { return nil }
         let wanted = min(largest, medianGlyph.map { Double(target) / Double(max(1, $0)) } ?? largest)
         return wanted >= fullDetectionGain * scale ? wanted : nil
+    }
+
+    /// The scale to detect a scene again at when the network was unsure of its text (its boxes'
+    /// median score under `sureScore`, or no box) at a working `scale` under the image's own
+    /// size: its own size, its longest side at most `side` (`AccuracyOptions.unsureSceneSide`);
+    /// nil when that is not larger than `scale` or the network was sure. Blurred text is the
+    /// case: shelf-jp-dev's photos blurred as `scripts/perturb.py blur` makes them (a Gaussian
+    /// of 0.15% of the longer side) scored 0.68–0.77 at the 1 600 px working size, where the
+    /// network found 7–15 boxes a photo and amount recall was 0.143; at their own 1 920 px,
+    /// 0.327 (RapidOCR, which detects a 1080p photo at its own size: 0.347). The clean photos
+    /// scored 0.82–0.85 and are not detected again. Enlarging past the image's own size is the
+    /// small-text rule's (`smallTextScale`), which goes first.
+    static func unsureSceneScale(medianScore: Double?, scale: Double, width: Int, height: Int, side: Int) -> Double? {
+        if let medianScore, medianScore >= sureScore { return nil }
+        guard side > 0 else { return nil }
+        let own = min(1, Double(side) / Double(max(1, width, height)))
+        return own > scale ? own : nil
     }
 
     /// The boxes' median score (the mean probability of the network's map in each) at which
