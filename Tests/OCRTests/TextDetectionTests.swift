@@ -402,7 +402,10 @@ struct SmallTextTests {
         let now = detector.workingSize(width: photo.width, height: photo.height).scale
         let side = Int(Double(detector.maxSide) * PageReader.fullDetectionGain)
         let sharp = try #require(median(detector.detect(photo, side: nil), in: photo))
-        let blurred = Self.blurred(photo, sigma: 0.0015 * Double(max(photo.width, photo.height)))
+        let blurred = GrayImage(
+            luma: BlurredInputTests.gaussian(
+                photo.bytes(), width: photo.width, height: photo.height, sigma: 0.0015 * Double(max(photo.width, photo.height))),
+            width: photo.width, height: photo.height, bytesPerRow: photo.width)
         let first = try detector.detect(blurred, side: nil)
         let score = median(first, in: blurred)
         let again = try #require(
@@ -412,32 +415,6 @@ struct SmallTextTests {
         #expect(try #require(score) < sharp, "median score \(sharp) as taken, \(score ?? 0) blurred")
         let own = try detector.detect(blurred, scale: again)
         #expect(own.count > first.count, "blurred: \(first.count) boxes at \(now), \(own.count) at its own size")
-    }
-
-    /// `image` under a Gaussian blur of `sigma` px (as PIL's `GaussianBlur(radius: sigma)`, which
-    /// `scripts/perturb.py` uses; edges repeat the border pixel).
-    static func blurred(_ image: GrayImage, sigma: Double) -> GrayImage {
-        let w = image.width, h = image.height, r = Int((3 * sigma).rounded(.up))
-        let raw = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let total = raw.reduce(0, +)
-        let kernel = raw.map { $0 / total }
-        let source = image.bytes().map(Double.init)
-        var across = [Double](repeating: 0, count: w * h), out = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                var sum = 0.0
-                for d in -r...r { sum += kernel[d + r] * source[y * w + min(w - 1, max(0, x + d))] }
-                across[y * w + x] = sum
-            }
-        }
-        for y in 0..<h {
-            for x in 0..<w {
-                var sum = 0.0
-                for d in -r...r { sum += kernel[d + r] * across[min(h - 1, max(0, y + d)) * w + x] }
-                out[y * w + x] = UInt8(max(0, min(255, sum.rounded())))
-            }
-        }
-        return GrayImage(luma: out, width: w, height: h, bytesPerRow: w)
     }
 
     static let shelf = datasetImage("shelf-jp-dev/img/20240913_161202_1111_2.jpg")
