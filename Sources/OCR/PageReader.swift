@@ -167,7 +167,13 @@ public final class PageReader {
     /// column a menu, a price list or a receipt prints its prices in), that no word of the
     /// page reading holding a price overlaps, and that the page reading did not read surely
     /// as other words, is read alone; its line is added when it holds a price read as surely
-    /// as one the second pass adds.
+    /// as one the second pass adds. When Tesseract reads such a box as digits but no sure
+    /// price, or unsurely (`needsAnotherLook`), the line recogniser reads it too, and its
+    /// reading counts when it holds a price it read surely (`recognized`). Tesseract reads a
+    /// shadowed `2,11` as `2,18` at 0.49 and a receipt's `20,55` as `eo ,55`; the recogniser,
+    /// trained on photographed print, reads both (amount recall up on eight of the fixture
+    /// menus' ten perturbed copies: docs/benchmarks/2026-12-01-price-column-recogniser.md). A
+    /// reading whose amount a page line over the box already holds is not added (below).
     func withPriceColumn(_ page: RecognizedPage, regions: [TextRegion], in image: GrayImage, isFrame: Bool) throws(OCRError)
         -> RecognizedPage
     {
@@ -188,9 +194,22 @@ public final class PageReader {
             if Self.readSurely(r.rect, by: words) { continue }
             // As sure as a price the second pass adds (a shadowed `2,11` read `2,18` at 0.49 is
             // left out, `67 元` at 0.89 kept).
-            guard !covered, let line = try firstReading(r, in: image).line,
-                judge.prices(in: [line]).contains(where: { $0.confidence >= SecondPass.addedPriceConfidence })
-            else { continue }
+            guard !covered else { continue }
+            var line = try firstReading(r, in: image).line
+            if !holdsSurePrice(line),
+                line.map({ !surelyNoPrice($0) && ($0.text.contains(where: \.isNumber) || needsAnotherLook($0)) }) ?? true,
+                let read = recognized(r, instead: line, in: image)
+            {
+                line = read
+            }
+            guard let line, holdsSurePrice(line) else { continue }
+            // A price the page reading already holds on a line over the box is no lost price:
+            // read alone it was only split differently (`CASH : 200. 00`), and a second copy of
+            // it on a line of its own would stand for another amount (sroie-dev 043, where it
+            // was marked as the total).
+            let amounts = Set(judge.prices(in: [line]).map(\.amount))
+            let overlapping = page.lines.filter { $0.box.map { $0.intersectionArea(r.rect) > 0 } ?? false }
+            if judge.prices(in: overlapping).contains(where: { amounts.contains($0.amount) }) { continue }
             out.lines.append(line)
             added += 1
         }
@@ -199,6 +218,13 @@ public final class PageReader {
             OCRLog.write("price column: \(added) boxes the page reading lost, read alone")
         }
         return out
+    }
+
+    /// Whether `line` holds a price read as surely as one the second pass adds
+    /// (`SecondPass.addedPriceConfidence`).
+    func holdsSurePrice(_ line: TextLine?) -> Bool {
+        guard let line else { return false }
+        return judge.prices(in: [line]).contains { $0.confidence >= SecondPass.addedPriceConfidence }
     }
 
     /// Whether the page reading read `box` surely as words without digits (every word
@@ -804,7 +830,8 @@ public final class PageReader {
     /// 0.959 (precision 0.513 → 0.603) and dim 0.878 → 0.918; every clean set and fixture
     /// family the same, about three times as many calls (56 ms each).
     /// A document's rows are not read so: on sroie-dev's tilted copy it found 0.009 more of the
-    /// amounts and no total, for 13% more time.
+    /// amounts and no total, for 13% more time. A page's price column box that Tesseract read
+    /// unsurely is (`withPriceColumn`).
     func recognized(_ region: TextRegion, instead pick: TextLine?, in image: GrayImage) -> TextLine? {
         guard !image.isFrame, options.recognizer, let recognizer, region.glyphs <= Self.recognizedGlyphs else { return nil }
         let t0 = DispatchTime.now().uptimeNanoseconds
