@@ -192,8 +192,8 @@ public final class PageReader {
             guard peers >= Self.columnPeers else { continue }
             let covered = priced.contains { $0.intersectionArea(r.rect) > 0 }
             if Self.readSurely(r.rect, by: words) { continue }
-            // As sure as a price the second pass adds (a shadowed `2,11` read `2,18` at 0.49 is
-            // left out, `67 元` at 0.89 kept).
+            // As sure as a price the second pass adds (`67 元` at 0.89 kept; a shadowed `2,11`
+            // that Tesseract reads `2,18` at 0.49 is not, and the recogniser reads it instead).
             guard !covered else { continue }
             var line = try firstReading(r, in: image).line
             if !holdsSurePrice(line),
