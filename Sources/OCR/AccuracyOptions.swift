@@ -13,8 +13,21 @@ public struct AccuracyOptions: Sendable, Hashable {
     public var downscale = true
     /// Rotate slightly skewed images upright before the first pass (`no-deskew`).
     public var deskew = true
-    /// Most lines re-read per image (each costs about 3 ms on a frame).
+    /// Most lines re-read per image (each costs about 3 ms on a frame): a live frame's regions,
+    /// a document's rows and a page's lines (`rereads=N` to measure).
     public var maxRereads: Int
+    /// Most regions of a file's scene read again (nil: every region read that needs another
+    /// look; `regionLimit` bounds them). A shelf photo's regions that need another look are its
+    /// unsure tags and its product text: at 16, the bound before, a tag's `50` read `59` at
+    /// 0.43 came 17th and was never read again (shelf-jp-dev rotated 4°). Without a bound,
+    /// shelf-jp-dev's copies dim, rotated ±4°, 0.5, 2× and tilt found a price more each
+    /// (0.898–0.918 → 0.918–0.939, 2× 0.959 → 0.980), none lost one; the clean set, tags-jp-dev
+    /// and every fixture family read the same. The cost, with a region Tesseract read nothing
+    /// in probed by the recogniser (`PageReader.reread`): 14–22% more Tesseract reads on the
+    /// clean, tilted and rotated shelf sets, 11% fewer on the phone copy
+    /// (docs/benchmarks/2026-12-02-scene-rereads.md). A file's time has no live budget; its work
+    /// stays bounded by the regions read (`scene-rereads=N` to measure).
+    public var sceneRereads: Int? = nil
     /// On live frames the second pass may add at most this share of the first
     /// pass's time (a re-read starts only if it should end within it), so OCR-time
     /// p99 grows by about that much plus preprocessing (scripts/bench-live-ocr.sh:
@@ -130,7 +143,8 @@ public struct AccuracyOptions: Sendable, Hashable {
     public static let switches = [
         "no-preprocess", "no-second-pass", "no-stretch", "live-budget", "no-background-norm", "no-downscale", "no-deskew",
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
-        "small-budget=SECONDS", "region-limit=N", "documents=page|rows", "word-rows",
+        "small-budget=SECONDS", "region-limit=N", "rereads=N", "scene-rereads=N",
+        "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
         "no-recognizer",
@@ -142,6 +156,11 @@ public struct AccuracyOptions: Sendable, Hashable {
         for flag in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !flag.isEmpty {
             let (name, value) =
                 flag.contains("=") ? (String(flag.prefix { $0 != "=" }), String(flag.drop { $0 != "=" }.dropFirst())) : (flag, "")
+            /// The switch's whole number, at least `least`.
+            func count(least: Int = 0) throws(AccuracySwitchError) -> Int {
+                guard let n = Int(value), n >= least else { throw AccuracySwitchError(flag: flag) }
+                return n
+            }
             switch name {
             case "no-preprocess": preprocess = false
             case "no-second-pass": secondPass = false
@@ -166,17 +185,13 @@ public struct AccuracyOptions: Sendable, Hashable {
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 blurredEdge = n
             case "document-side":
-                guard let n = Int(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
-                documentSide = n
+                documentSide = try count()
             case "detector-side":
-                guard let n = Int(value), n > 0 else { throw AccuracySwitchError(flag: flag) }
-                detectorSide = n
+                detectorSide = try count(least: 1)
             case "small-text":
-                guard let n = Int(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
-                smallTextGlyph = n
+                smallTextGlyph = try count()
             case "unsure-side":
-                guard let n = Int(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
-                unsureSceneSide = n
+                unsureSceneSide = try count()
             case "detector-sharpen":
                 let parts = value.split(separator: "/").compactMap { Double($0) }
                 guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else { throw AccuracySwitchError(flag: flag) }
@@ -191,8 +206,11 @@ public struct AccuracyOptions: Sendable, Hashable {
                 }
                 documentReading = mode
             case "region-limit":
-                guard let n = Int(value), n > 0 else { throw AccuracySwitchError(flag: flag) }
-                regionLimit = n
+                regionLimit = try count(least: 1)
+            case "rereads":
+                maxRereads = try count()
+            case "scene-rereads":
+                sceneRereads = try count()
             default: throw AccuracySwitchError(flag: flag)
             }
         }

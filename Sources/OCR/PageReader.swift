@@ -615,7 +615,8 @@ public final class PageReader {
             for r in candidates { read.append(try firstReading(r, in: image)) }
         }
         if options.secondPass {
-            // Likeliest prices first (`worthReading`'s order), at most `maxRereads` of them. On live
+            // Likeliest prices first (`worthReading`'s order), at most `maxRereads` of them on a live
+            // frame or a document, `sceneRereads` on a file's scene (every one by default). On live
             // frames the re-reads may add at most `liveBudget` of the first readings' time, and one
             // starts only when it should end within it (its region's first reading × the tries);
             // there an empty first reading (whose time says nothing of a real one) is not retried.
@@ -623,9 +624,10 @@ public final class PageReader {
             let budget: Double? = live ? firstMs * options.liveBudget : nil
             var spent = 0.0
             var picked: [Int] = []
+            let most = live || document ? options.maxRereads : options.sceneRereads ?? read.count
             let tries = Self.rereads.count + (priceEngine == nil ? 0 : Self.priceRereads.count)
             for i in read.indices
-            where picked.count < options.maxRereads && read[i].region.glyphs <= Self.priceGlyphs
+            where picked.count < most && read[i].region.glyphs <= Self.priceGlyphs
                 && (read[i].line.map(needsAnotherLook) ?? (budget == nil))
             {
                 if let budget {
@@ -735,6 +737,16 @@ public final class PageReader {
     /// for the set, recall and precision the same; tags-jp-dev and every fixture family the
     /// same.
     ///
+    /// A scene's region Tesseract read nothing in is shown to the line recogniser before any
+    /// re-read: its sure price ends them, and a reading without a digit says the region holds
+    /// no price (one try instead of up to seven). Since every unsure region of a file's scene
+    /// is read again (`AccuracyOptions.sceneRereads`), those are a shelf photo's product
+    /// packaging mostly: on shelf-jp-dev's tilted copy 503 → 434 Tesseract reads, every copy's
+    /// recall the same, the phone copy's precision 0.605 → 0.634; tags-jp-dev, its copies and
+    /// every fixture family the same (docs/benchmarks/2026-12-02-scene-rereads.md). Probed by
+    /// the price model instead, as letters are, the blurred, dim and tilted shelf copies and
+    /// two tags-jp-dev copies lost a price each.
+    ///
     /// `scene`: a scene's region, which the line recogniser reads too, before the stock
     /// re-reads, and whose sure reading ends them (`recognized`); a document's rows
     /// (`readRows`) are not.
@@ -743,6 +755,17 @@ public final class PageReader {
     {
         var reader = regionReader
         let letters = first.map { !$0.text.isEmpty && !$0.text.contains(where: \.isNumber) } ?? false
+        // A region Tesseract read nothing in is shown to the recogniser before any re-read: its
+        // sure price ends them, and when it reads no digit there the region holds no price.
+        var asked = false
+        if scene, first?.text.allSatisfy(\.isWhitespace) ?? true, let read = recognizerReading(region, instead: first, in: image) {
+            if read.sure { return read.line }
+            if !read.line.text.contains(where: \.isNumber) {
+                OCRLog.write("  no digit in the recogniser's reading: no price")
+                return first
+            }
+            asked = true
+        }
         // The price model first: when two of its readings agree on a price, that is the price,
         // and the stock re-reads (the larger part of a shelf photo's time) are skipped.
         var model: [TextLine] = [], unsure: [TextLine] = []
@@ -789,7 +812,7 @@ public final class PageReader {
         // below, which may still find it text. Print under `priceModelMinGlyph` is not shown to
         // the model, and Tesseract's stock probe of it says little (a tag's `50` 7 px tall read
         // `SC`, then `so`, which the recogniser reads `50`): the recogniser is asked first.
-        let askedFirst = scene && !(letters && model.isEmpty && region.glyphHeight >= Self.priceModelMinGlyph)
+        let askedFirst = scene && !asked && !(letters && model.isEmpty && region.glyphHeight >= Self.priceModelMinGlyph)
         if askedFirst, let read = recognized(region, instead: first, in: image) { return read }
         var readings = first.map { [$0] } ?? []
         let stock: OCREngine
@@ -808,7 +831,7 @@ public final class PageReader {
             }
         }
         let pick = chosen(stock: readings, model: model) ?? first
-        return scene && !askedFirst ? recognized(region, instead: pick, in: image) ?? pick : pick
+        return scene && !askedFirst && !asked ? recognized(region, instead: pick, in: image) ?? pick : pick
     }
 
     /// A short region of a file's scene that Tesseract's first reading left unsure (`reread`),
@@ -833,6 +856,12 @@ public final class PageReader {
     /// amounts and no total, for 13% more time. A page's price column box that Tesseract read
     /// unsurely is (`withPriceColumn`).
     func recognized(_ region: TextRegion, instead pick: TextLine?, in image: GrayImage) -> TextLine? {
+        recognizerReading(region, instead: pick, in: image).flatMap { $0.sure ? $0.line : nil }
+    }
+
+    /// The recogniser's reading of `region` (nil: not asked, see `recognized`), and whether it
+    /// holds a price whose digits it read surely.
+    func recognizerReading(_ region: TextRegion, instead pick: TextLine?, in image: GrayImage) -> (line: TextLine, sure: Bool)? {
         guard !image.isFrame, options.recognizer, let recognizer, region.glyphs <= Self.recognizedGlyphs else { return nil }
         let t0 = DispatchTime.now().uptimeNanoseconds
         guard let read = try? recognizer.read(image, box: region.rect) else { return nil }
@@ -841,7 +870,7 @@ public final class PageReader {
         OCRLog.write(
             "  recogniser -> [\(read.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " "))] instead of [\(pick?.text ?? "")] \(sure ? "KEEP" : "drop") in \(String(format: "%.1f", Self.ms(since: t0))) ms"
         )
-        return sure ? read : nil
+        return (read, sure)
     }
 
     /// Most glyphs of a region the recogniser reads (`recognized`): a price alone (`¥1,280`

@@ -29,12 +29,16 @@ struct AccuracySwitchTests {
         #expect(AccuracyOptions().detectorSide == nil)
         #expect(try AccuracyOptions(switches: "detector-side=2400").detectorSide == 2400)
         #expect(try AccuracyOptions(switches: "rows-only").reading == .rows)
+        // A file's scene has every unsure region read again unless bounded; frames, rows and pages 16.
+        #expect(AccuracyOptions().sceneRereads == nil && AccuracyOptions().maxRereads == 16)
+        let r = try AccuracyOptions(switches: "scene-rereads=16,rereads=8")
+        #expect(r.sceneRereads == 16 && r.maxRereads == 8)
     }
 
     @Test(arguments: [
         "bogus", "no-preprocss", "region-limit=0", "large-budget=-1", "small-budget=x", "documents=regions", "documents=",
         "page-glyph=12", "page-glyph=a/b", "page-glyph=-1/20", "blurred-edge=x", "document-side=-1", "document-side=x",
-        "detector-side=0", "detector-side=x",
+        "detector-side=0", "detector-side=x", "scene-rereads=-1", "rereads=x",
     ])
     func aBadSwitchIsNamed(_ list: String) {
         do {

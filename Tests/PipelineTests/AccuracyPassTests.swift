@@ -94,6 +94,34 @@ struct AccuracyPassTests {
         #expect(try recall(without).map { $0 < 1 } == true)
     }
 
+    static let shelf = FixtureRegressionTests.root.appendingPathComponent("../shared/datasets/shelf-jp-dev").standardized.path
+
+    /// Every region of a file's scene that needs another look is read again
+    /// (`AccuracyOptions.sceneRereads`). A real shelf photo in dim light (the tone curve of
+    /// `scripts/perturb.py dim`: 45% brightness, gamma 1.15) holds more unsure regions than the
+    /// 16 read again before, and one of its three `30` tags came after them; read again, it is
+    /// found. Truth is the set's gt.json.
+    @Test(
+        "a dim shelf photo's every unsure region is read again",
+        .enabled(if: FileManager.default.fileExists(atPath: "\(shelf)/gt.json")))
+    func everyUnsureSceneRegionIsReadAgain() throws {
+        let set = try EvaluationSet.load("\(Self.shelf)/gt.json", name: "shelf-jp-dev")
+        let entry = try #require(set.entries.first { $0.path.hasSuffix("20240913_161256_1108_3.jpg") })
+        let photo = try GrayImage.load(path: entry.path)
+        let curve = (0...255).map { v in UInt8((255 * 0.45 * pow(Double(v) / 255, 1.15)).rounded()) }
+        let dim = GrayImage(luma: photo.bytes().map { curve[Int($0)] }, width: photo.width, height: photo.height, bytesPerRow: photo.width)
+        func found(_ accuracy: AccuracyOptions) throws -> Int {
+            let prices = try DatasetRegressionTests.extractor(currency: entry.truth.currency, accuracy: accuracy).prices(in: dim)
+            var score = Score()
+            score.add(truth: entry.truth, found: prices.map(\.match.amount), failed: false)
+            return score.truePositives
+        }
+        var bounded = AccuracyOptions()
+        bounded.sceneRereads = 16
+        let every = try found(AccuracyOptions()), sixteen = try found(bounded)
+        #expect(every > sixteen, "truth amounts found: \(every) reading every unsure region again, \(sixteen) the first 16")
+    }
+
     @Test("second pass raises recall on shadow, rotate and perspective")
     func secondPassFamilies() throws {
         // Deskew off on both sides: on rotate, deskew alone now reaches what the second
