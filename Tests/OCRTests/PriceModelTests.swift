@@ -160,11 +160,14 @@ struct RereadChoiceTests {
 /// the fixture generator's boxes (its truth), the readings from real Tesseract.
 @Suite("Region re-read probe")
 struct RereadProbeTests {
-    static func reader() throws -> PageReader {
+    /// A reader with the price model; `recognizer`: with the line recogniser too, which probes
+    /// a region Tesseract read nothing in.
+    static func reader(recognizer: Bool = false) throws -> PageReader {
         let dir = try #require(Tessdata.locatePriceModel(explicit: nil, environment: [:]))
         return PageReader(
             engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), pageSegmentationMode: 7)),
             price: try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7)),
+            recognizer: recognizer ? try TextRecognizerNet(directory: try Tessdata.locateRecognizerModels()) : nil,
             judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
     }
 
@@ -221,21 +224,11 @@ struct RereadProbeTests {
         #expect(Double(stopped) >= 0.9 * Double(words), "\(stopped) of \(words) sure words stopped after the probe")
     }
 
-    /// `reader()` with the line recogniser, which probes a region Tesseract read nothing in.
-    static func readerWithRecognizer() throws -> PageReader {
-        let dir = try #require(Tessdata.locatePriceModel(explicit: nil, environment: [:]))
-        return PageReader(
-            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), pageSegmentationMode: 7)),
-            price: try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7)),
-            recognizer: try TextRecognizerNet(directory: try Tessdata.locateRecognizerModels()),
-            judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
-    }
-
     /// The probe loses no price: every price drawn on the first 6 blur fixtures (15), given an
     /// empty first reading, is read again with its digits.
     @Test("a price Tesseract read nothing in is found by the re-read that starts with the recogniser")
     func emptyPriceIsFound() throws {
-        let reader = try Self.readerWithRecognizer()
+        let reader = try Self.reader(recognizer: true)
         var found = 0, tried = 0
         for (image, texts, boxes) in try Self.fixture("blur").prefix(6) {
             for (text, b) in zip(texts, boxes) {
@@ -254,7 +247,7 @@ struct RereadProbeTests {
     /// short regions off the first 12 clean fixtures' prices; none before the probe).
     @Test("text Tesseract read nothing in stops after the recogniser's reading shows no digit")
     func emptyTextStopsAfterTheRecognizer() throws {
-        let reader = try Self.readerWithRecognizer()
+        let reader = try Self.reader(recognizer: true)
         let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
         var stopped = 0, regions = 0
         for (image, _, boxes) in try Self.fixture("clean").prefix(12) {
