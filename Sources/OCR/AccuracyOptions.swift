@@ -114,6 +114,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// working size, where the network found its tags (at 1 280 px, 15 px, amount recall fell
     /// from 0.980 to 0.898: `TextDetector.maxSide`).
     public var smallTextGlyph = 18
+    /// A scene's small text that takes a part of a large picture is detected again on that
+    /// part alone, where the working size lets the network see it larger
+    /// (`PageReader.textAreaRegions`; `no-text-area` off, to measure).
+    public var textArea = true
     /// A file's scene the detector saw unsurely at a working size under its own is detected
     /// again at its own size, up to this longest side (`PageReader.unsureSceneScale`;
     /// `unsure-side=PX` to measure, `unsure-side=0` off; nil: `TextDetector.maxSide` times
@@ -147,7 +151,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
-        "no-recognizer",
+        "no-recognizer", "no-text-area",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -177,6 +181,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "rows-only": reading = .rows
             case "no-price-model": priceModel = false
             case "no-recognizer": recognizer = false
+            case "no-text-area": textArea = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

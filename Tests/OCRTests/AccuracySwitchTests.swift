@@ -14,6 +14,8 @@ struct AccuracySwitchTests {
         #expect(o.largeImageBudget == 1.5 && o.regionLimit == 20)
         #expect(o.stretch && o.deskew && o.priceModel && o.recognizer)  // the others stay on
         #expect(try !AccuracyOptions(switches: "no-recognizer").recognizer)
+        #expect(AccuracyOptions().textArea && o.textArea)
+        #expect(try !AccuracyOptions(switches: "no-text-area").textArea)
         #expect(try AccuracyOptions(switches: "page-only").reading == .page)
         // Documents by their boxes in rows unless told otherwise; rows by the detector's boxes.
         #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)

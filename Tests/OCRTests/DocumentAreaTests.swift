@@ -37,6 +37,17 @@ struct DocumentAreaTests {
         #expect(area == Box(x: 1000 - m, y: 800 - m, width: 400 + 2 * m, height: 19 * 30 + 26 + 2 * m))
     }
 
+    @Test("the text's area is its boxes grown by the margin or a share of themselves, within the picture")
+    func textArea() throws {
+        let regions = Self.lines(3, x: 30, y: 900)
+        let area = try #require(PageReader.textArea(regions, margin: 50, in: Self.picture(1000, 1000)))
+        #expect(area == Box(x: 0, y: 850, width: 480, height: 150))
+        #expect(PageReader.textArea([], margin: 50, in: Self.picture(1000, 1000)) == nil)
+        // A quarter of the text's 400 × 86 rectangle on each side where that is more than 10 px.
+        let grown = try #require(PageReader.textArea(Self.lines(3, x: 300, y: 400), margin: 10, share: 0.25, in: Self.picture(1000, 1000)))
+        #expect(grown == Box(x: 200, y: 379, width: 600, height: 128))
+    }
+
     @Test("a receipt on an A4 scan, the lid as light as its paper, is read as it is")
     func onALid() {
         #expect(PageReader.documentArea(Self.lines(20, x: 1000, y: 800), in: Self.picture(3000, 4000)) == nil)
