@@ -226,7 +226,11 @@ public struct AccuracyOptions: Sendable, Hashable {
 public struct AccuracySwitchError: Error, CustomStringConvertible {
     public let flag: String
     public var description: String {
-        "unknown accuracy switch '\(flag)'; the switches are \(AccuracyOptions.switches.joined(separator: ", "))"
+        let name = flag.prefix { $0 != "=" }
+        if let form = AccuracyOptions.switches.first(where: { $0.hasPrefix(name + "=") }) {
+            return "bad value in accuracy switch '\(flag)': it takes \(form)"
+        }
+        return "unknown accuracy switch '\(flag)'; the switches are \(AccuracyOptions.switches.joined(separator: ", "))"
     }
 }
 

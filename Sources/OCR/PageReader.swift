@@ -198,18 +198,19 @@ public final class PageReader {
             // that Tesseract reads `2,18` at 0.49 is not, and the recogniser reads it instead).
             guard !covered else { continue }
             var line = try firstReading(r, in: image).line
-            if !holdsSurePrice(line),
+            if surePrices(line).isEmpty,
                 line.map({ !surelyNoPrice($0) && ($0.text.contains(where: \.isNumber) || needsAnotherLook($0)) }) ?? true,
                 let read = recognized(r, instead: line, in: image)
             {
                 line = read
             }
-            guard let line, holdsSurePrice(line) else { continue }
+            let prices = surePrices(line)
+            guard let line, !prices.isEmpty else { continue }
             // A price the page reading already holds on a line over the box is no lost price:
             // read alone it was only split differently (`CASH : 200. 00`), and a second copy of
             // it on a line of its own would stand for another amount (sroie-dev 043, where it
             // was marked as the total).
-            let amounts = Set(judge.prices(in: [line]).map(\.amount))
+            let amounts = Set(prices.map(\.amount))
             let overlapping = page.lines.filter { $0.box.map { $0.intersectionArea(r.rect) > 0 } ?? false }
             if judge.prices(in: overlapping).contains(where: { amounts.contains($0.amount) }) { continue }
             out.lines.append(line)
@@ -222,11 +223,12 @@ public final class PageReader {
         return out
     }
 
-    /// Whether `line` holds a price read as surely as one the second pass adds
-    /// (`SecondPass.addedPriceConfidence`).
-    func holdsSurePrice(_ line: TextLine?) -> Bool {
-        guard let line else { return false }
-        return judge.prices(in: [line]).contains { $0.confidence >= SecondPass.addedPriceConfidence }
+    /// The prices `line` holds when one of them is read as surely as one the second pass adds
+    /// (`SecondPass.addedPriceConfidence`); empty otherwise.
+    func surePrices(_ line: TextLine?) -> [PriceReading] {
+        guard let line else { return [] }
+        let prices = judge.prices(in: [line])
+        return prices.contains { $0.confidence >= SecondPass.addedPriceConfidence } ? prices : []
     }
 
     /// Whether the page reading read `box` surely as words without digits (every word
@@ -418,7 +420,7 @@ public final class PageReader {
         let most = detector.largestScale(width: image.width, height: image.height)
         let glyph = Self.median(first.map(\.glyphHeight)).map { max(1, $0) }, score = Self.median(first.map(\.score))
         let side = options.unsureSceneSide ?? Int(Double(detector.maxSide) * Self.fullDetectionGain)
-        if let area = try textAreaRegions(first, in: image, scale: now, glyph: glyph, score: score) { return area }
+        if let area = try textAreaRegions(first, in: image, scale: now, largest: most, glyph: glyph, score: score) { return area }
         guard
             let wanted =
                 (options.smallTextGlyph > 0
@@ -426,13 +428,21 @@ public final class PageReader {
                         medianGlyph: glyph, medianScore: score, scale: now, largest: most, target: options.smallTextGlyph) : nil)
                 ?? Self.unsureSceneScale(medianScore: score, scale: now, width: image.width, height: image.height, side: side)
         else { return first }
+        return try detectedAgain(image, scale: wanted, with: detector) {
+            "small or unsure text (median glyph \(glyph.map(String.init) ?? "none") px, score \(score.map { String(format: "%.2f", $0) } ?? "none"), at scale \(now)): detected again at scale \(wanted), \($0) boxes in \($1) ms"
+        }
+    }
+
+    /// The regions `detector` finds on `image` at `scale`, logged by `log` (given the boxes
+    /// found and the milliseconds taken).
+    func detectedAgain(_ image: GrayImage, scale: Double, with detector: TextDetector, log: (Int, Double) -> String)
+        throws(OCRError) -> [TextRegion]
+    {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let boxes: [RotatedTextBox]
-        do { boxes = try detector.detect(image, scale: wanted) } catch { throw .recognitionFailed("\(error)") }
+        do { boxes = try detector.detect(image, scale: scale) } catch { throw .recognitionFailed("\(error)") }
         let regions = detector.regions(boxes, in: image)
-        OCRLog.write(
-            "small or unsure text (median glyph \(glyph.map(String.init) ?? "none") px, score \(score.map { String(format: "%.2f", $0) } ?? "none"), at scale \(now)): detected again at scale \(wanted), \(boxes.count) boxes in \(Self.ms(since: t0)) ms"
-        )
+        OCRLog.write(log(boxes.count, Self.ms(since: t0)))
         return regions
     }
 
@@ -450,27 +460,23 @@ public final class PageReader {
     /// the whole picture allows and the area's scale is at least `fullDetectionGain` times the
     /// whole picture's (a smaller step changes little of what the network finds); its boxes
     /// replace the first. Nil otherwise: the text fills the picture, or is seen large enough.
-    func textAreaRegions(_ first: [TextRegion], in image: GrayImage, scale now: Double, glyph: Int?, score: Double?)
+    ///
+    /// `largest`: the whole picture's largest detection scale (`TextDetector.largestScale`).
+    func textAreaRegions(_ first: [TextRegion], in image: GrayImage, scale now: Double, largest most: Double, glyph: Int?, score: Double?)
         throws(OCRError) -> [TextRegion]?
     {
         guard options.textArea, options.smallTextGlyph > 0, let detector, let glyph,
             let area = Self.textArea(first, margin: Self.documentMargin * glyph, share: Self.textAreaShare, in: image)
         else { return nil }
-        let most = detector.largestScale(width: image.width, height: image.height)
         let wanted = detector.workingSize(width: area.width, height: area.height).scale
         guard wanted >= Self.fullDetectionGain * most,
             Self.smallTextScale(
                 medianGlyph: glyph, medianScore: score, scale: now, largest: .infinity, target: options.smallTextGlyph) ?? 0 > most,
             let crop = image.cropped(area)
         else { return nil }
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        let boxes: [RotatedTextBox]
-        do { boxes = try detector.detect(crop, scale: wanted) } catch { throw .recognitionFailed("\(error)") }
-        let regions = detector.regions(boxes, in: crop).map { $0.moved(byX: area.x, y: area.y) }
-        OCRLog.write(
-            "small text (median glyph \(glyph) px at scale \(now)) in \(area) of \(image.width)x\(image.height): detected again there at scale \(wanted), \(boxes.count) boxes in \(Self.ms(since: t0)) ms"
-        )
-        return regions
+        return try detectedAgain(crop, scale: wanted, with: detector) {
+            "small text (median glyph \(glyph) px at scale \(now)) in \(area) of \(image.width)x\(image.height): detected again there at scale \(wanted), \($0) boxes in \($1) ms"
+        }.map { $0.moved(byX: area.x, y: area.y) }
     }
 
     /// The upper median of `values`; nil when there are none.
@@ -818,6 +824,7 @@ public final class PageReader {
         let letters = first.map { !$0.text.isEmpty && !$0.text.contains(where: \.isNumber) } ?? false
         // A region Tesseract read nothing in is shown to the recogniser before any re-read: its
         // sure price ends them, and when it reads no digit there the region holds no price.
+        // `asked`: the recogniser has read the region; it is asked once at most.
         var asked = false
         if scene, first?.text.allSatisfy(\.isWhitespace) ?? true, let read = recognizerReading(region, instead: first, in: image) {
             if read.sure { return read.line }
@@ -873,8 +880,10 @@ public final class PageReader {
         // below, which may still find it text. Print under `priceModelMinGlyph` is not shown to
         // the model, and Tesseract's stock probe of it says little (a tag's `50` 7 px tall read
         // `SC`, then `so`, which the recogniser reads `50`): the recogniser is asked first.
-        let askedFirst = scene && !asked && !(letters && model.isEmpty && region.glyphHeight >= Self.priceModelMinGlyph)
-        if askedFirst, let read = recognized(region, instead: first, in: image) { return read }
+        if scene, !asked, !(letters && model.isEmpty && region.glyphHeight >= Self.priceModelMinGlyph) {
+            asked = true
+            if let read = recognized(region, instead: first, in: image) { return read }
+        }
         var readings = first.map { [$0] } ?? []
         let stock: OCREngine
         if let rereadEngine { stock = rereadEngine } else { stock = try engine() }
@@ -892,7 +901,7 @@ public final class PageReader {
             }
         }
         let pick = chosen(stock: readings, model: model) ?? first
-        return scene && !askedFirst && !asked ? recognized(region, instead: pick, in: image) ?? pick : pick
+        return scene && !asked ? recognized(region, instead: pick, in: image) ?? pick : pick
     }
 
     /// A short region of a file's scene that Tesseract's first reading left unsure (`reread`),
@@ -1053,8 +1062,7 @@ public final class PageReader {
     /// The median glyph height of the detector's text lines (boxes of `documentLineGlyphs` or
     /// more glyphs); nil without such lines.
     static func lineGlyph(_ regions: [TextRegion]) -> Int? {
-        let heights = regions.filter { $0.glyphs >= documentLineGlyphs }.map(\.glyphHeight).sorted()
-        return heights.isEmpty ? nil : heights[heights.count / 2]
+        median(regions.filter { $0.glyphs >= documentLineGlyphs }.map(\.glyphHeight))
     }
 
     /// Most enlargement of a page read whole (`AccuracyOptions.pageGlyph`).
