@@ -49,6 +49,7 @@ enum MarkerIDs {
 
     static let dollar = id(Markers.dollar)
     static let euro = id(.code("EUR"))
+    static let won = id(.code("KRW"))
 
     /// `MarkerID.mayBeDollar` of each kind: one of its currencies is one of `$`'s.
     static let mayBeDollar: [Bool] = kinds.map { kind in

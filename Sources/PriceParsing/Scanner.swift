@@ -410,9 +410,11 @@ struct Scan {
         if j - i == 3, let code = letters.isoCode {
             return (.marker(code, repaired: false), j)
         }
-        // `S12.99` → `$12.99`, `E12,99` → `€12,99` (validated later)
-        if j - i == 1, c == 0x53 || c == 0x45, digitAt(j), i == 0 || isSpaceLike(s[i - 1].value) {
-            return (.marker(c == 0x53 ? MarkerIDs.dollar : MarkerIDs.euro, repaired: true), j)
+        // `S12.99` → `$12.99`, `E12,99` → `€12,99`, `W44,300` → `₩44,300` (validated later): the
+        // letter each symbol is without its strokes, as OCR models that lack `₩` read it
+        // (Debian's eng; the price model, whose French base has no `₩`)
+        if j - i == 1, c == 0x53 || c == 0x45 || c == 0x57, digitAt(j), i == 0 || isSpaceLike(s[i - 1].value) {
+            return (.marker(c == 0x53 ? MarkerIDs.dollar : c == 0x45 ? MarkerIDs.euro : MarkerIDs.won, repaired: true), j)
         }
         return (.word(letters.info), j)
     }

@@ -91,6 +91,18 @@ import Testing
         Case("12 E", ""),
         Case("SS12.99", ""),
         Case("512.99", "512.99 - bare"),  // a `5` is never turned into `$`
+        // `W` is `₩` read without its strokes: a whole number of won grouped in thousands
+        Case("W44,300", "44300 KRW rep"),
+        Case("가격 W1,200,000", "1200000 KRW rep"),
+        Case("W32", ""),  // a size (jeans' waist), a model (`W10`): no grouping, no hint
+        Case("W32 L34", ""),
+        Case("W500", ""),
+        Case("W500", "500 KRW rep", hint: "KRW"),  // with won in the settings, three digits or more
+        Case("W32", "", hint: "KRW"),
+        Case("W1,5", ""),  // no thousands
+        Case("W12.99", ""),  // won have no decimals
+        Case("WW44,300", ""),
+        Case("60W", ""),
         // a `$` or `S` right after the marker of a currency without `$` is a misread `5`
         Case("RM $3.20", "53.20 MYR rep"),
         Case("Total RM S3.20", "53.20 MYR rep", hint: "MYR"),
