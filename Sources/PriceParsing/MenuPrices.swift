@@ -84,8 +84,8 @@ enum MenuPrices {
             var cursor = 0
             var found: [(match: PriceMatch, first: Int, last: Int)] = []
             for m in loose.parse(line) {
-                guard let (a, b) = wordRange(of: m.text, in: words, from: cursor) else { continue }
-                cursor = a
+                guard let (a, b, next) = wordRange(of: m.text, in: words, from: cursor) else { continue }
+                cursor = next
                 found.append((m, a, b))
             }
             let endsWithPrice = found.last.map { rowEnd($0.last, words) && hasText(before: $0.first, words) } ?? false
@@ -190,10 +190,12 @@ enum MenuPrices {
             let ms = perLine[i]
             out[i] = ms.indices.filter { k in
                 let m = ms[k]
-                guard m.flags.contains(.bareNumber), m.amount == m.amount.rounded,
-                    let (a, b) = wordRange(of: m.text, in: words, from: cursor)
+                // printed whole: a decimal part makes a number money, not a reference (`© 6.00`,
+                // a receipt's column with a stray mark OCR read as `©`: sroie-dev 006)
+                guard m.flags.contains(.bareNumber), printedWhole(m),
+                    let (a, b, next) = wordRange(of: m.text, in: words, from: cursor)
                 else { return true }
-                cursor = a
+                cursor = next
                 // a row's last price is its price; a note or a number before it is not
                 let beforePrice = k < ms.count - 1
                 return !isReference(before: a, words) && !isReference(after: b, words)
@@ -223,13 +225,19 @@ enum MenuPrices {
     }
 
     /// The words `text` (a match's text: words joined by spaces) spans, searching from word
-    /// `start`.
-    static func wordRange(of text: String, in words: [String], from start: Int) -> (Int, Int)? {
+    /// `start`, and the word to search the line's next match from: the one after them, unless
+    /// digits follow the match in its last word (`120/150`: two prices in one word). Searching
+    /// the next match from its last word instead found the `8` of `Klein 28 Groß 8` in `28`
+    /// (fixture menu de_2: neither option's price was taken).
+    static func wordRange(of text: String, in words: [String], from start: Int) -> (first: Int, last: Int, next: Int)? {
         let pieces = text.split(separator: " ").map(String.init)
-        guard let first = pieces.first, start < words.count else { return nil }
+        guard let first = pieces.first, let tail = pieces.last, start < words.count else { return nil }
         for j in start..<words.count where words[j].contains(first) {
             let last = j + pieces.count - 1
-            if last < words.count { return (j, last) }
+            guard last < words.count else { continue }
+            let word = words[last]
+            let after = word.range(of: tail).map { word[$0.upperBound...] } ?? ""
+            return (j, last, after.contains(where: \.isNumber) ? last : last + 1)
         }
         return nil
     }

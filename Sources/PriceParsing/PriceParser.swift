@@ -461,6 +461,7 @@ struct Associator {
     /// Appends the match of `v` to `out`: its text, marker and unit, the union of its words'
     /// boxes, and its confidence (`MatchConfidence`).
     func appendMatch(_ v: Valued, extraFlags: PriceFlags = [], to out: inout [PriceMatch]) {
+        if readFromFlatWords(v.c.num) { return }
         let a = T[v.c.first].start, b = T[v.c.last].end
         let w0 = wordOf(a), w1 = wordOf(b - 1)
         let text = string(a..<b, word: w0)
@@ -493,6 +494,35 @@ struct Associator {
                 confidence: max(0, min(1, ocr * factor)), flags: flags, role: nil,
                 unit: unit))
     }
+
+    /// Whether every word the number token `k` was read from is flatter than printed digits can
+    /// be: its box less than `flatWord` as tall as the width each of its characters takes, and
+    /// less than `flatWord` as tall as the line's median word. Dot leaders and rules, read as
+    /// a few digits among dots (`.....2.2.....` 504 × 3 px on a menu row of 23 px text: `2.2`
+    /// at 0.51), are both; a digit is taller than it is wide in any face (about 1.2–1.5 times,
+    /// 0.6 in a receipt printer's double width). The two together, as a word's box may take
+    /// in dots it did not read (a price `8` boxed 177 × 35 px with the leader before it, on a
+    /// row of 32 px text) and a line may hold a headline three times the price's height.
+    /// Words without a box (a line given as text) are not flat.
+    func readFromFlatWords(_ k: Int) -> Bool {
+        let w0 = wordOf(T[k].start), w1 = wordOf(T[k].end - 1)
+        guard w0 >= 0, w1 >= w0 else { return false }
+        var tallest = 0
+        for w in w0...w1 {
+            guard let b = words[w].box, b.width > 0 else { return false }
+            if Double(b.height * max(1, words[w].text.count)) >= Self.flatWord * Double(b.width) { return false }
+            tallest = max(tallest, b.height)
+        }
+        let heights = words.compactMap { $0.box?.height }.sorted()
+        return Double(tallest) < Self.flatWord * Double(heights[heights.count / 2])
+    }
+
+    /// A share of a character's width and of the line's median word height a word's box must
+    /// be at least as tall as for digits read in it to be printed ones (`readFromFlatWords`):
+    /// under half a receipt printer's double-width digit (0.6) and over the leaders read as
+    /// digits on the fixture menus and their dim copy (3–5 px on rows of 21–29 px words,
+    /// under a fifth).
+    static let flatWord = 1.0 / 3.0
 
     /// Not mutating, its state in locals: a mutating method copies `self` for each call of a
     /// non-mutating one.

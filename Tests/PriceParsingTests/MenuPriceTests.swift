@@ -34,6 +34,35 @@ import Testing
         #expect(amounts(m.0, m.1) == m.2.map(Self.d).sorted(), "\(m.0)")
     }
 
+    /// A reference word makes the whole number after it a reference (`© 2024`, `No. 12`), never
+    /// one printed with a decimal part: money (a receipt's row where OCR read a mark as `©`,
+    /// sroie-dev 006).
+    @Test func aDecimalAfterAReferenceWordIsMoney() {
+        #expect(amounts(["70697 1 6.00 © 6.00 6.00"], "MYR") == ["6.00", "6.00", "6.00"].map(Self.d))
+        #expect(amounts(["Menu © 2024", "Beef noodles 180"], "TWD") == [Self.d("180")])
+    }
+
+    /// Digits OCR read in a dot leader (a word of dots a few px tall) are no price; a price
+    /// whose word box took in the leader's dots (wide, but as tall as the row's text) is, and
+    /// so is a price beside a headline three times its height.
+    @Test func digitsReadInDotsAreNone() {
+        let leader = Self.row([("Clam", 83, 69), ("chowder", 163, 116)], y: 267, h: 23)
+        var flat = leader
+        flat.words.append(TextWord(text: "2.2", box: Box(x: 302, y: 287, width: 47, height: 4), confidence: 0.5))
+        #expect(amounts([flat], "USD") == [])
+        flat.words[2].box = nil  // no box: text as given
+        #expect(amounts([flat], "USD") == [Self.d("2.2")])
+        var wide = Self.row([("Apfelstrudel", 80, 158), ("Kuchen", 260, 90)], y: 706, h: 32)
+        wide.words.append(TextWord(text: "8,50", box: Box(x: 359, y: 706, width: 450, height: 35), confidence: 0.9))
+        #expect(amounts([wide], "EUR") == [Self.d("8.50")])
+        let headline = TextLine(words: [
+            TextWord(text: "SALE", box: Box(x: 10, y: 0, width: 300, height: 90), confidence: 0.9),
+            TextWord(text: "NOW", box: Box(x: 320, y: 0, width: 220, height: 90), confidence: 0.9),
+            TextWord(text: "$4.99", box: Box(x: 560, y: 60, width: 80, height: 28), confidence: 0.9),
+        ])
+        #expect(amounts([headline], "USD") == [Self.d("4.99")])
+    }
+
     /// Two-minor-unit currencies keep today's rule: a bare whole number in a row is no price
     /// (a quantity, an article number), decimals are.
     @Test func twoDigitCurrenciesAreUnchanged() {
@@ -48,6 +77,20 @@ import Testing
 
     func amounts(_ lines: [TextLine], _ currency: String) -> [Decimal] {
         PriceParser(options: ParserOptions(currencyHint: currency)).parse(lines: lines).map(\.amount).sorted()
+    }
+
+    /// A match's words, and where the line's next match is looked for: after them, unless
+    /// more digits follow in the same word.
+    @Test func wordRangeMovesPastTheMatch() {
+        let words = ["Flammkuchen", "Klein", "28", "Groß", "8"]
+        #expect(MenuPrices.wordRange(of: "28", in: words, from: 0).map { [$0.first, $0.last, $0.next] } == [2, 2, 3])
+        #expect(MenuPrices.wordRange(of: "8", in: words, from: 3).map { [$0.first, $0.last, $0.next] } == [4, 4, 5])
+        let glued = ["Tea", "120/150"]
+        #expect(MenuPrices.wordRange(of: "120", in: glued, from: 0).map { [$0.first, $0.last, $0.next] } == [1, 1, 1])
+        #expect(MenuPrices.wordRange(of: "150", in: glued, from: 1).map { [$0.first, $0.last, $0.next] } == [1, 1, 2])
+        #expect(
+            MenuPrices.wordRange(of: "1 234,50", in: ["Sum", "1", "234,50"], from: 0).map { [$0.first, $0.last, $0.next] } == [1, 2, 3])
+        #expect(MenuPrices.wordRange(of: "8", in: words, from: 5) == nil)
     }
 
     /// In any currency, a whole number that ends a row in the column of the page's marked whole
@@ -90,6 +133,18 @@ import Testing
                     ("17", 766, 34),
                 ], y: 300))
         #expect(amounts(sizes, "USD") == ["8", "9", "12", "14", "16", "17"].map(Self.d))
+        // the option's price holds the row's last one (`Klein 28 Groß 8`), or a one-digit
+        // row end after it (fixture menus de_1, de_2)
+        for (first, last) in [("28", "8"), ("18", "31")] {
+            var options = menu(dishes.map(\.1))
+            options.append(
+                Self.row(
+                    [
+                        ("Flammkuchen", 100, 150), ("Klein", 560, 70), (first, 640, 17 * first.count), ("Groß", 700, 60),
+                        (last, 800 - 17 * last.count, 17 * last.count),
+                    ], y: 300))
+            #expect(amounts(options, "EUR") == (["9", "12", "14", "16", first, last].map(Self.d)).sorted(), "Klein \(first) Groß \(last)")
+        }
         // ... not when the row's last number is no column's
         sizes[3].words[2].text = "12,50"
         #expect(amounts(sizes, "USD").contains(Self.d("8")) == false)
