@@ -519,9 +519,8 @@ struct Associator {
 
     /// A share of a character's width and of the line's median word height a word's box must
     /// be at least as tall as for digits read in it to be printed ones (`readFromFlatWords`):
-    /// under half a receipt printer's double-width digit (0.6) and over the leaders read as
-    /// digits on the fixture menus and their dim copy (3–5 px on rows of 21–29 px words,
-    /// under a fifth).
+    /// between the leaders read as digits on the fixture menus and their dim copy (3–5 px on
+    /// rows of 21–29 px words: under a fifth) and a receipt printer's double-width digit (0.6).
     static let flatWord = 1.0 / 3.0
 
     /// Not mutating, its state in locals: a mutating method copies `self` for each call of a
