@@ -190,12 +190,13 @@ enum MenuPrices {
             let ms = perLine[i]
             out[i] = ms.indices.filter { k in
                 let m = ms[k]
+                // every match moves the cursor, so a bare number after `¥84` is not looked
+                // for inside it
+                guard let (a, b, next) = wordRange(of: m.text, in: words, from: cursor) else { return true }
+                cursor = next
                 // printed whole: a decimal part makes a number money, not a reference (`© 6.00`,
                 // a receipt's column with a stray mark OCR read as `©`: sroie-dev 006)
-                guard m.flags.contains(.bareNumber), printedWhole(m),
-                    let (a, b, next) = wordRange(of: m.text, in: words, from: cursor)
-                else { return true }
-                cursor = next
+                guard m.flags.contains(.bareNumber), printedWhole(m) else { return true }
                 // a row's last price is its price; a note or a number before it is not
                 let beforePrice = k < ms.count - 1
                 return !isReference(before: a, words) && !isReference(after: b, words)

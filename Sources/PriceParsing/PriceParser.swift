@@ -388,8 +388,11 @@ struct Associator {
             if m.kind == MarkerIDs.won {
                 // `W44,300`: a whole number of won grouped in thousands (a `W` before a bare
                 // number is a size or a model, `W32`, `W10`), or, with won in the settings,
-                // of at least three digits (no shop prices anything under ₩100).
-                guard !r.hasDecimals, (!raw.seps.isEmpty && r.amount >= 1000) || (hint == "KRW" && raw.digitCount >= 3) else { return nil }
+                // of at least three digits (no shop prices anything under ₩100). The won
+                // marker resolves to won whatever the hint, so `hint == currency` is won set.
+                guard !r.hasDecimals, (!raw.seps.isEmpty && r.amount >= 1000) || (hint == currency && raw.digitCount >= 3) else {
+                    return nil
+                }
             } else {
                 // `S12.99`, `12,99 E`: only with a two-decimal amount
                 guard r.hasDecimals, r.fractionDigits == 2 else { return nil }

@@ -42,6 +42,13 @@ import Testing
         #expect(amounts(["Menu © 2024", "Beef noodles 180"], "TWD") == [Self.d("180")])
     }
 
+    /// A bare number after a marked one is looked for past the marked one's words: the `59`
+    /// after `Pivo` is the beer's price, not the `59` of `59 Kč` after `Tel` read again.
+    @Test func aBareNumberIsFoundPastAMarkedOne() {
+        #expect(amounts(["Tel 59 Kč Pivo 59"], "CZK") == ["59", "59"].map(Self.d))
+        #expect(amounts(["Tel 59 Kč Pivo 59 Kč"], "CZK") == ["59", "59"].map(Self.d))
+    }
+
     /// Digits OCR read in a dot leader (a word of dots a few px tall) are no price; a price
     /// whose word box took in the leader's dots (wide, but as tall as the row's text) is, and
     /// so is a price beside a headline three times its height.
