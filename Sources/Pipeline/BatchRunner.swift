@@ -29,9 +29,14 @@ public final class BatchRunner: Sendable {
 
     private let state = Mutex(State())
 
-    public init(settings: ExtractionSettings, jobs: Int) {
+    /// Where workers take nets an earlier batch made and leave theirs for the next (nil: each
+    /// worker makes its own).
+    public let shelf: NetShelf?
+
+    public init(settings: ExtractionSettings, jobs: Int, shelf: NetShelf? = nil) {
         self.settings = settings
         self.jobs = max(1, jobs)
+        self.shelf = shelf
     }
 
     /// Runs every item. `emit` is called once per item, serially and in input
@@ -39,7 +44,7 @@ public final class BatchRunner: Sendable {
     public func run(_ items: [InputItem], emit: @escaping @Sendable (ImageResult) -> Void) throws(OCRError) -> Summary {
         let start = DispatchTime.now().uptimeNanoseconds
         state.withLock { $0 = State() }
-        let settings = self.settings
+        let settings = self.settings, shelf = self.shelf
         // A worker with no image left lends its engines to the others' region readings, so the
         // last images are read on every core (shelf-jp-dev: 5 photos on 2 workers).
         let help = ReadingHelp()
@@ -49,7 +54,8 @@ public final class BatchRunner: Sendable {
             // one shelf photo is read on every core.
             count: items.isEmpty ? 1 : jobs,
             make: { () throws(OCRError) in
-                let extractor = try Extractor(settings: settings)
+                let extractor = try Extractor(settings: settings, nets: shelf?.take() ?? Extractor.Nets())
+                shelf?.lend(extractor.nets)
                 extractor.reader.help = help
                 return extractor
             },
@@ -59,6 +65,7 @@ public final class BatchRunner: Sendable {
             },
             idle: { extractor in help.help(with: extractor.reader) })
         pool.wait()
+        shelf?.release()
         OCRLog.write("region readings shared with idle workers: \(help.lent)")
         let startup = pool.waitStarted()
         if startup.ready == 0, let error = startup.firstError { throw error }

@@ -80,7 +80,9 @@ public final class Extractor {
     public let parser: PriceParser
     public let settings: ExtractionSettings
 
-    public init(settings: ExtractionSettings) throws(OCRError) {
+    /// `nets`: a detector and recogniser net an earlier worker made from the same models, used
+    /// instead of new ones (`NetShelf`).
+    public init(settings: ExtractionSettings, nets: Nets = Nets()) throws(OCRError) {
         self.parser = PriceParser(options: settings.parser)
         let judge = ParserJudge(parser: parser)
         let models = Tessdata.models(settings.ocr.language)
@@ -107,7 +109,8 @@ public final class Extractor {
         var detector: TextDetector?
         if let model = settings.ocr.detectorModel {
             do {
-                detector = try TextDetector(modelPath: model)
+                detector =
+                    if let net = nets.detector, net.path == model { TextDetector(net: net) } else { try TextDetector(modelPath: model) }
                 if let side = settings.accuracy.detectorSide { detector?.maxSide = side }
                 if let sharp = settings.accuracy.detectorSharpening { detector?.documentSharpening = sharp }
             } catch {
@@ -121,7 +124,8 @@ public final class Extractor {
         var recognizer: TextRecognizerNet?
         if settings.accuracy.recognizer, let dir = settings.ocr.recognizerModels {
             do {
-                recognizer = try TextRecognizerNet(directory: dir)
+                recognizer =
+                    if let net = nets.recognizer, net.directory == dir { net } else { try TextRecognizerNet(directory: dir) }
             } catch {
                 throw .recognitionFailed("\(error)")
             }

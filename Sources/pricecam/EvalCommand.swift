@@ -135,11 +135,15 @@ struct Eval: ParsableCommand {
         for (i, c) in currencies.enumerated() { byCurrency[c, default: []].append(i) }
         var results = [ImageResult?](repeating: nil, count: entries.count)
         var seconds = 0.0
+        // One set of nets per worker for every currency's batch (`NetShelf`).
+        let shelf = NetShelf()
         for (currency, indices) in byCurrency.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
             let settings = try ocr.extraction(currency: currency, converter: nil, accuracy: accuracy.options)
             let collected = ResultsBox(count: indices.count)
             do {
-                let summary = try BatchRunner(settings: settings, jobs: jobs).run(indices.map { InputItem.image(path: entries[$0].path) }) {
+                let summary = try BatchRunner(settings: settings, jobs: jobs, shelf: shelf).run(
+                    indices.map { InputItem.image(path: entries[$0].path) }
+                ) {
                     collected.append($0)
                 }
                 seconds += summary.seconds
