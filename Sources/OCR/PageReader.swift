@@ -418,7 +418,7 @@ public final class PageReader {
         else { return first }
         let now = detector.workingSize(width: image.width, height: image.height).scale
         let most = detector.largestScale(width: image.width, height: image.height)
-        let glyph = Self.median(first.map(\.glyphHeight)).map { max(1, $0) }, score = Self.median(first.map(\.score))
+        let glyph = first.map(\.glyphHeight).median.map { max(1, $0) }, score = first.map(\.score).median
         let side = options.unsureSceneSide ?? Int(Double(detector.maxSide) * Self.fullDetectionGain)
         if let area = try textAreaRegions(first, in: image, scale: now, largest: most, glyph: glyph, score: score) { return area }
         guard
@@ -477,11 +477,6 @@ public final class PageReader {
         return try detectedAgain(crop, scale: wanted, with: detector) {
             "small text (median glyph \(glyph) px at scale \(now)) in \(area) of \(image.width)x\(image.height): detected again there at scale \(wanted), \($0) boxes in \($1) ms"
         }.map { $0.moved(byX: area.x, y: area.y) }
-    }
-
-    /// The upper median of `values`; nil when there are none.
-    static func median<T: Comparable>(_ values: [T]) -> T? {
-        values.isEmpty ? nil : values.sorted()[values.count / 2]
     }
 
     /// The scale to detect a scene again at (`smallTextRegions`): the one that makes its median
@@ -1062,7 +1057,7 @@ public final class PageReader {
     /// The median glyph height of the detector's text lines (boxes of `documentLineGlyphs` or
     /// more glyphs); nil without such lines.
     static func lineGlyph(_ regions: [TextRegion]) -> Int? {
-        median(regions.filter { $0.glyphs >= documentLineGlyphs }.map(\.glyphHeight))
+        regions.filter { $0.glyphs >= documentLineGlyphs }.map(\.glyphHeight).median
     }
 
     /// Most enlargement of a page read whole (`AccuracyOptions.pageGlyph`).

@@ -77,8 +77,7 @@ struct SecondPass {
     static func digitCount(_ s: String) -> Int { s.filter(\.isNumber).count }
 
     static func medianHeight(_ line: TextLine) -> Int {
-        let hs = line.words.compactMap(\.box?.height).sorted()
-        return hs.isEmpty ? 0 : hs[hs.count / 2]
+        line.words.compactMap(\.box?.height).median ?? 0
     }
 
     /// Scale for a re-read of text `height` px tall: 1, 2 or 3.
@@ -422,8 +421,7 @@ struct SecondPass {
         let core = boxes.filter { b in centres.contains { b.x <= $0.x && $0.x < b.x + b.width && b.y <= $0.y && $0.y < b.y + b.height } }
         guard let first = core.first else { return [] }
         let span = core.dropFirst().reduce(first) { $0.union($1) }
-        let heights = core.map(\.height).sorted()
-        let typical = Double(heights[heights.count / 2])
+        let typical = Double(core.map(\.height).median ?? first.height)
         var out = core
         if Double(span.height) <= levelRowSpan * typical {
             out += boxes.filter { b in

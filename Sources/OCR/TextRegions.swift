@@ -103,9 +103,8 @@ extension RegionLayout {
                 let ox = o.rect.x + o.rect.width / 2, oy = o.rect.y + o.rect.height / 2
                 if abs(ox - cx) <= 6 * h && abs(oy - cy) <= 4 * h { near.append(o.glyphHeight) }
             }
-            guard !near.isEmpty else { return 3 }
-            near.sort()
-            return Double(h) / Double(max(near[near.count / 2], 1))
+            guard let typical = near.median else { return 3 }
+            return Double(h) / Double(max(typical, 1))
         }
     }
 }

@@ -109,8 +109,7 @@ public final class Extractor {
         var detector: TextDetector?
         if let model = settings.ocr.detectorModel {
             do {
-                detector =
-                    if let net = nets.detector, net.path == model { TextDetector(net: net) } else { try TextDetector(modelPath: model) }
+                detector = TextDetector(net: try nets.detector(for: model))
                 if let side = settings.accuracy.detectorSide { detector?.maxSide = side }
                 if let sharp = settings.accuracy.detectorSharpening { detector?.documentSharpening = sharp }
             } catch {
@@ -124,8 +123,7 @@ public final class Extractor {
         var recognizer: TextRecognizerNet?
         if settings.accuracy.recognizer, let dir = settings.ocr.recognizerModels {
             do {
-                recognizer =
-                    if let net = nets.recognizer, net.directory == dir { net } else { try TextRecognizerNet(directory: dir) }
+                recognizer = try nets.recognizer(for: dir)
             } catch {
                 throw .recognitionFailed("\(error)")
             }

@@ -10,6 +10,20 @@ extension Extractor {
             self.detector = detector
             self.recognizer = recognizer
         }
+
+        /// The detector net of the model at `path`: the one held when it runs that model,
+        /// else a new one.
+        func detector(for path: String) throws(DetectorError) -> TextDetectorNet {
+            if let net = detector, net.path == path { return net }
+            return try TextDetectorNet(path: path)
+        }
+
+        /// The recogniser net of the models in `directory`: the one held when it runs them,
+        /// else a new one.
+        func recognizer(for directory: String) throws(RecognizerError) -> TextRecognizerNet {
+            if let net = recognizer, net.directory == directory { return net }
+            return try TextRecognizerNet(directory: directory)
+        }
     }
 
     /// This worker's networks, for the next batch's workers (`NetShelf`).

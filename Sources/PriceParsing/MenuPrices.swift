@@ -217,9 +217,9 @@ enum MenuPrices {
 
     /// `perLine` without the bare whole numbers below `smallestShare` of the page's median price.
     static func withoutTiny(_ perLine: [[PriceMatch]]) -> [[PriceMatch]] {
-        let amounts = perLine.flatMap { $0.map(\.amount) }.filter { $0 > 0 }.sorted()
-        guard amounts.count >= medianPrices else { return perLine }
-        let floor = amounts[amounts.count / 2] * smallestShare
+        let amounts = perLine.flatMap { $0.map(\.amount) }.filter { $0 > 0 }
+        guard amounts.count >= medianPrices, let median = amounts.median else { return perLine }
+        let floor = median * smallestShare
         return perLine.map { ms in
             ms.filter { m in !(m.flags.contains(.bareNumber) && m.amount == m.amount.rounded && m.amount > 0 && m.amount < floor) }
         }

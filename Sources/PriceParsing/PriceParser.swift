@@ -516,8 +516,8 @@ struct Associator {
             if Double(b.height * max(1, words[w].text.count)) >= Self.flatWord * Double(b.width) { return false }
             tallest = max(tallest, b.height)
         }
-        let heights = words.compactMap { $0.box?.height }.sorted()
-        return Double(tallest) < Self.flatWord * Double(heights[heights.count / 2])
+        guard let typical = words.compactMap({ $0.box?.height }).median else { return false }
+        return Double(tallest) < Self.flatWord * Double(typical)
     }
 
     /// A share of a character's width and of the line's median word height a word's box must

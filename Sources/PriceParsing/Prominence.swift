@@ -44,9 +44,9 @@ enum Prominence {
             guard b != box else { return false }
             let bx = Double(b.x) + Double(b.width) / 2, by = Double(b.y) + Double(b.height) / 2
             return abs(bx - cx) <= horizontalReach * h && abs(by - cy) <= verticalReach * h
-        }.map(\.height).sorted()
-        guard !near.isEmpty else { return false }
-        return h >= factor * Double(near[near.count / 2])
+        }.map(\.height)
+        guard let typical = near.median else { return false }
+        return h >= factor * Double(typical)
     }
 }
 
