@@ -212,6 +212,7 @@ struct SecondPass {
             let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.compactMap(\.box) }
             // The best reading so far; the tries stop once it holds a price.
             var best = line
+            let leaderless = Self.withoutLeaders(line, in: region, image: image)
             for t in tries(height: h) {
                 if budgetPerTry && budgetSpent { break }
                 let candidate: TextLine?
@@ -225,7 +226,7 @@ struct SecondPass {
                     words.replaceSubrange(j...j, with: read.words)
                     candidate = TextLine(words: words)
                 case .line(let s):
-                    candidate = reread(region, scale: s, image: image)
+                    candidate = reread(region, scale: s, image: image, crop: leaderless)
                 }
                 guard let read = candidate, let candidate = Self.within(line, read, others: others),
                     !repeatsNeighbour(candidate, of: line, region: region, page: page, index: i)
@@ -582,7 +583,59 @@ struct SecondPass {
         return (j, Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
-    private mutating func reread(_ line: Box, scale s: Int, image: GrayImage, psm: Int = 7) -> TextLine? {
+    /// `region` of `image` with the words of `line` that are a leader or a rule painted over
+    /// with the ground (nil when `line` has none): a menu's dot leader (`......` between a dish
+    /// and its price), a receipt's dashes. Tesseract reads a leader as a long word of junk
+    /// (`..........cceeeeeeeeeereetteetee` at 0.00), slowly (a 771 px fixture menu line re-read
+    /// in 90–130 ms with its leader, 12–18 ms without), and the junk beside the price is what
+    /// keeps the price unsure: without it `Grilled salmon (480 kcal) ...... OF` re-reads as
+    /// `Grilled salmon (480 kcal) 37` at 0.97. Such a word is, at once:
+    /// - flat: under a third as tall as the line's median word (`PriceParser.flatWord`'s reason:
+    ///   a digit or a letter is as tall as the line's text; a leader's dots and a rule are
+    ///   3–8 px on lines of 23–68 px text in the fixture menus and sroie-dev);
+    /// - wide: at least `leaderWidth` median word heights (a minus or a dash before a price is
+    ///   flat too, and short);
+    /// - without ink of a glyph's size across the line's height (`measureGlyphs`: no
+    ///   component at least 3/10 of that height), as a safeguard against a box Tesseract drew
+    ///   too small around real text.
+    static func withoutLeaders(_ line: TextLine, in region: Box, image: GrayImage) -> GrayImage? {
+        let h = medianHeight(line)
+        guard h > 0, let l = line.box,
+            line.words.contains(where: { w in w.box.map { $0.height * 3 < h && $0.width >= leaderWidth * h } ?? false }),
+            let crop = image.cropped(region)
+        else { return nil }
+        var pixels = crop.bytes()
+        let w = crop.width, ch = crop.height
+        var leaders: [Box] = []
+        for word in line.words {
+            guard let b = word.box, b.height * 3 < h, b.width >= leaderWidth * h else { continue }
+            let x0 = max(0, b.x - region.x), x1 = min(w, b.x + b.width - region.x)
+            let y0 = max(0, l.y - region.y), y1 = min(ch, l.y + l.height - region.y)
+            guard x1 - x0 >= 3, y1 - y0 >= 3 else { continue }
+            let across = Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            let ink = TextDetectorNet.measureGlyphs(pixels: pixels, width: w, height: ch, box: across)
+            if (ink?.glyphHeight ?? 0) == 0 { leaders.append(across) }
+        }
+        guard !leaders.isEmpty else { return nil }
+        // The ground: the median of the crop's rim (the padding around the line).
+        var rim: [UInt8] = []
+        for x in 0..<w { rim += [pixels[x], pixels[(ch - 1) * w + x]] }
+        for y in 0..<ch { rim += [pixels[y * w], pixels[y * w + w - 1]] }
+        let ground = rim.median ?? 255
+        for b in leaders {
+            for y in b.y..<(b.y + b.height) { for x in b.x..<(b.x + b.width) { pixels[y * w + x] = ground } }
+        }
+        OCRLog.write("  leaders painted over: \(leaders.count) in \(region)")
+        return GrayImage(luma: pixels, width: w, height: ch, bytesPerRow: w)
+    }
+
+    /// Narrowest a leader is, in median word heights: wider than a minus, a dash or a dot
+    /// before a price; a leader spans the gap between a dish and its price.
+    static let leaderWidth = 3
+
+    /// Reads `line` of `image` again at scale `s`; `given`, when not nil, is that box's pixels
+    /// to read instead (`withoutLeaders`).
+    private mutating func reread(_ line: Box, scale s: Int, image: GrayImage, psm: Int = 7, crop given: GrayImage? = nil) -> TextLine? {
         let x0 = line.x, y0 = line.y
         let cost = costPerRead * Double(s * s)
         if strictBudget, let budget = budgetMs,
@@ -592,14 +645,14 @@ struct SecondPass {
         }
         let again: RecognizedPage
         var dx = 0, dy = 0
-        if s == 1 {
+        if s == 1, given == nil {
             // Same pixels, one line: SetRectangle + psm 7 (about 3 ms on a frame; 10–30 ms on a
             // receipt line, as much as cropping first: the LSTM, not the image size, is the cost).
             guard let page = try? engine.recognize(image, region: line, pageSegmentationMode: psm) else { return nil }
             again = page
         } else {
             // Enlarge only the line, never the whole image (a receipt photo is megapixels).
-            guard let crop = image.cropped(line), let big = crop.scaled(by: Double(s)),
+            guard let crop = given ?? image.cropped(line), let big = s == 1 ? crop : crop.scaled(by: Double(s)),
                 let page = try? engine.recognize(big, pageSegmentationMode: psm)
             else { return nil }
             again = page
