@@ -586,10 +586,10 @@ struct SecondPass {
     /// `region` of `image` with the words of `line` that are a leader or a rule painted over
     /// with the ground (nil when `line` has none): a menu's dot leader (`......` between a dish
     /// and its price), a receipt's dashes. Tesseract reads a leader as a long word of junk
-    /// (`..........cceeeeeeeeeereetteetee` at 0.00), slowly (a 771 px fixture menu line re-read
-    /// in 90–130 ms with its leader, 12–18 ms without), and the junk beside the price is what
-    /// keeps the price unsure: without it `Grilled salmon (480 kcal) ...... OF` re-reads as
-    /// `Grilled salmon (480 kcal) 37` at 0.97. Such a word is, at once:
+    /// (`..........cceeeeeeeeeereetteetee` at 0.00), slowly (a 771 px fixture menu line
+    /// re-read in 23–58 ms with its leader, 10–23 ms without, on one idle core), and the junk
+    /// beside the price is what keeps the price unsure: without it `Grilled salmon (480 kcal)
+    /// ...... OF` re-reads as `Grilled salmon (480 kcal) 37` at 0.97. Such a word is, at once:
     /// - flat: under a third as tall as the line's median word (`PriceParser.flatWord`'s reason:
     ///   a digit or a letter is as tall as the line's text; a leader's dots and a rule are
     ///   3–8 px on lines of 23–68 px text in the fixture menus and sroie-dev);
