@@ -212,7 +212,9 @@ struct SecondPass {
             let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.compactMap(\.box) }
             // The best reading so far; the tries stop once it holds a price.
             var best = line
-            let leaderless = Self.withoutLeaders(line, in: region, image: image)
+            // The region with the line's leaders painted over, made on the first whole-line try
+            // (a line whose word tries end it, or the budget, never pays for it).
+            var leaderless: GrayImage?? = nil
             for t in tries(height: h) {
                 if budgetPerTry && budgetSpent { break }
                 let candidate: TextLine?
@@ -226,7 +228,8 @@ struct SecondPass {
                     words.replaceSubrange(j...j, with: read.words)
                     candidate = TextLine(words: words)
                 case .line(let s):
-                    candidate = reread(region, scale: s, image: image, crop: leaderless)
+                    if leaderless == nil { leaderless = .some(Self.withoutLeaders(line, in: region, image: image)) }
+                    candidate = reread(region, scale: s, image: image, crop: leaderless ?? nil)
                 }
                 guard let read = candidate, let candidate = Self.within(line, read, others: others),
                     !repeatsNeighbour(candidate, of: line, region: region, page: page, index: i)
@@ -590,9 +593,8 @@ struct SecondPass {
     /// re-read in 23–58 ms with its leader, 10–23 ms without, on one idle core), and the junk
     /// beside the price is what keeps the price unsure: without it `Grilled salmon (480 kcal)
     /// ...... OF` re-reads as `Grilled salmon (480 kcal) 37` at 0.97. Such a word is, at once:
-    /// - flat: under a third as tall as the line's median word (`PriceParser.flatWord`'s reason:
-    ///   a digit or a letter is as tall as the line's text; a leader's dots and a rule are
-    ///   3–8 px on lines of 23–68 px text in the fixture menus and sroie-dev);
+    /// - flat: under Geometry's `flatShare` (a third) as tall as the line's median word, the
+    ///   share the parser takes digits read in a leader for no price by;
     /// - wide: at least `leaderWidth` median word heights (a minus or a dash before a price is
     ///   flat too, and short);
     /// - without ink of a glyph's size across the line's height (`measureGlyphs`: no
@@ -600,15 +602,15 @@ struct SecondPass {
     ///   too small around real text.
     static func withoutLeaders(_ line: TextLine, in region: Box, image: GrayImage) -> GrayImage? {
         let h = medianHeight(line)
-        guard h > 0, let l = line.box,
-            line.words.contains(where: { w in w.box.map { $0.height * 3 < h && $0.width >= leaderWidth * h } ?? false }),
+        let isLeader = { (b: Box) in b.isFlat(onLineOf: h) && b.width >= leaderWidth * h }
+        guard h > 0, let l = line.box, line.words.contains(where: { $0.box.map(isLeader) ?? false }),
             let crop = image.cropped(region)
         else { return nil }
         var pixels = crop.bytes()
         let w = crop.width, ch = crop.height
         var leaders: [Box] = []
         for word in line.words {
-            guard let b = word.box, b.height * 3 < h, b.width >= leaderWidth * h else { continue }
+            guard let b = word.box, isLeader(b) else { continue }
             let x0 = max(0, b.x - region.x), x1 = min(w, b.x + b.width - region.x)
             let y0 = max(0, l.y - region.y), y1 = min(ch, l.y + l.height - region.y)
             guard x1 - x0 >= 3, y1 - y0 >= 3 else { continue }

@@ -516,15 +516,15 @@ struct Associator {
             if Double(b.height * max(1, words[w].text.count)) >= Self.flatWord * Double(b.width) { return false }
             tallest = max(tallest, b.height)
         }
-        guard let typical = words.compactMap({ $0.box?.height }).median else { return false }
+        // Never nil: the words above have boxes.
+        let typical = words.compactMap({ $0.box?.height }).median ?? 0
         return Double(tallest) < Self.flatWord * Double(typical)
     }
 
     /// A share of a character's width and of the line's median word height a word's box must
     /// be at least as tall as for digits read in it to be printed ones (`readFromFlatWords`):
-    /// between the leaders read as digits on the fixture menus and their dim copy (3–5 px on
-    /// rows of 21–29 px words: under a fifth) and a receipt printer's double-width digit (0.6).
-    static let flatWord = 1.0 / 3.0
+    /// Geometry's `flatShare`, which the OCR's leader rule uses too.
+    static let flatWord = flatShare
 
     /// Not mutating, its state in locals: a mutating method copies `self` for each call of a
     /// non-mutating one.
