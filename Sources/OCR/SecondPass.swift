@@ -148,20 +148,26 @@ struct SecondPass {
     func candidates(_ page: RecognizedPage) -> [Int] {
         var out: [(Int, Double)] = []
         for (i, line) in page.lines.enumerated() {
-            guard Self.looksNumeric(line.text) else {
-                // A price misread as letters ("1,77" → "Ti,"): a word read very unsurely.
-                let weakest = line.words.map(\.confidence).min() ?? 1
-                if weakest < Self.garbledConfidence { out.append((i, weakest)) }
-                continue
-            }
-            let minConf = line.words.filter { Self.looksNumeric($0.text) }.map(\.confidence).min() ?? 1
-            let small = Self.medianHeight(line) < Self.smallText
-            if minConf < Self.lowConfidence || small {
-                out.append((i, minConf))
+            let (weakest, unsure) = Self.weakest(line)
+            if unsure || (Self.looksNumeric(line.text) && Self.medianHeight(line) < Self.smallText) {
+                out.append((i, weakest))
             }
         }
         // Worst first: the line limit and a time budget cut the most confident lines.
         return out.sorted { $0.1 < $1.1 }.prefix(maxRereads).map(\.0)
+    }
+
+    /// The confidence of `line`'s weakest word that counts (its words with digits; every word of
+    /// a line without), and whether that is unsure: digits under `lowConfidence`, or, on a line
+    /// without digits, a word under `garbledConfidence` (a price misread as letters, "1,77" →
+    /// "Ti,").
+    static func weakest(_ line: TextLine) -> (confidence: Double, unsure: Bool) {
+        guard looksNumeric(line.text) else {
+            let weakest = line.words.map(\.confidence).min() ?? 1
+            return (weakest, weakest < garbledConfidence)
+        }
+        let weakest = line.words.filter { looksNumeric($0.text) }.map(\.confidence).min() ?? 1
+        return (weakest, weakest < lowConfidence)
     }
 
     /// One way to re-read a line.
@@ -240,7 +246,11 @@ struct SecondPass {
                 )
                 if keep {
                     best = candidate
-                    if !judge.prices(in: [best]).isEmpty { break }
+                    // Done once it holds a price, or once it reads surely: a line that read so
+                    // the first time was not re-read for its confidence (`candidates`), and it
+                    // has now been read at the scale its text height asks for. Read again, a
+                    // menu's sure bare number (`Fish and chips 36` at 0.96) reads the same.
+                    if !judge.prices(in: [best]).isEmpty || !Self.weakest(best).unsure { break }
                 }
             }
             if best != line {
