@@ -216,7 +216,7 @@ struct SecondPass {
             // A "line" taller than half the image is a layout misfire, not text psm 7 can read.
             guard h * 2 <= image.height, let region = Self.region(around: line, height: h, in: image) else { continue }
             let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.compactMap(\.box) }
-            // The best reading so far; the tries stop once it holds a price.
+            // The best reading so far; the tries stop once it holds a price or reads surely.
             var best = line
             // The region with the line's leaders painted over, made on the first whole-line try
             // (a line whose word tries end it, or the budget, never pays for it).
