@@ -232,6 +232,15 @@ enum Markers {
         return out
     }()
 
+    /// `misreadTwoLetter` by currency: the misread words that may stand for its marker.
+    static let misreadMarkerWords: [String: Set<String>] = {
+        var out: [String: Set<String>] = [:]
+        for (word, codes) in misreadTwoLetter {
+            for code in codes { out[code, default: []].insert(word) }
+        }
+        return out
+    }()
+
     /// Unit words (lowercased) that make the number before them a quantity.
     static let units: Set<String> = [
         "g", "gr", "grams", "gram", "kg", "mg", "l", "lt", "ltr", "liter", "litre", "ml", "cl", "dl",

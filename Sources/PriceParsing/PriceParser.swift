@@ -22,8 +22,8 @@ public struct PriceParser: Sendable {
 
     /// Every price in one line, in reading order.
     public func parse(_ line: TextLine) -> [PriceMatch] {
-        Scan.withScan(of: line) { scan in
-            let hint = options.currencyHint?.uppercased()
+        let hint = options.currencyHint?.uppercased()
+        return Scan.withScan(of: line, misreadMarkers: hint.flatMap { Markers.misreadMarkerWords[$0] } ?? []) { scan in
             if scan.numbers.count >= 2 {
                 scan.joinSpaceGroups(
                     spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,

@@ -207,13 +207,17 @@ struct Scan {
     var numbers: FixedList<RawNumber>
     /// Room for the groups and separators of numbers longer than their inline storage.
     var spill: SpillArena? = nil
+    /// Two-letter words that stand for the stored currency's marker with a letter misread
+    /// (`rh` for `RM` with MYR in the settings: `Markers.misreadMarkerWords`), lower case;
+    /// after one, as after the marker itself, a `$` or `I` glued to digits is a misread digit.
+    private(set) var misreadMarkers: Set<String> = []
 
     /// Scans `line` and hands the scan to `body`. The scan's lists live in temporary
     /// allocations sized up front, one per list so that each stays on the stack when it fits in
     /// 1 KB: a line has at most as many scalars as UTF-8 bytes, at most as many tokens as
     /// scalars (each takes at least one), and at most as many numbers as runs of digits (each
     /// starts one and ends after it). Nothing of the scan may outlive `body`.
-    static func withScan<R>(of line: TextLine, _ body: (inout Scan) -> R) -> R {
+    static func withScan<R>(of line: TextLine, misreadMarkers: Set<String> = [], _ body: (inout Scan) -> R) -> R {
         let words = line.words
         var bytes = 0, anyBox = false
         for k in words.indices {  // by index: iterating would copy each word
@@ -231,6 +235,7 @@ struct Scan {
                         var scan = Scan(
                             s: s, wordRanges: wordRanges, boxes: anyBox ? words.map(\.box) : [],
                             tokens: FixedList(tokens, capacity: s.count), numbers: FixedList(numbers, capacity: digitRuns))
+                        scan.misreadMarkers = misreadMarkers
                         // Every number starts with a digit (after at most a separator): a line
                         // without one holds no price and is not tokenized.
                         if digitRuns > 0 { scan.tokenize() }
@@ -448,15 +453,17 @@ struct Scan {
         }
         // `RM $3.20`, `RM S3.20`: a `$` or `S` glued to digits right after the marker of a
         // currency that prints no `$` is the amount's first digit, a `5` misread (a price has
-        // one marker; sroie-dev 450 at a third of its size reads `RM 53.20` so)
-        if c == 0x24 || c == 0x53, digitAt(i + 1), followsMarkerWithoutDollar(i) {
+        // one marker; sroie-dev 450 at a third of its size reads `RM 53.20` so). After the
+        // stored currency's marker misread too (`CASH RH $0.00` for `RM 50.00`: sroie-dev 027
+        // at a third of its size), the same.
+        if c == 0x24 || c == 0x53, digitAt(i + 1), followsMarkerWithoutDollar(i) || followsMisreadMarker(i, gap: 1...2) {
             let end = scanNumber(at: i, first: 0x35)
             return (.number(numbers.count - 1), end)
         }
         // `RMI5.90` (split by `letterToken`), `RM l3.70`: an `I` or `l` glued to digits right
         // after a marker is the amount's first digit, a `1` misread (sroie-dev 385's `RMI5.90`
         // for `RM15.90`, read as 5.90 before; no word starts so before a number)
-        if isOne(c), digitAt(i + 1), followsMarker(i) {
+        if isOne(c), digitAt(i + 1), followsMarker(i) || followsMisreadMarker(i, gap: 1...2) {
             let end = scanNumber(at: i, first: 0x31)
             return (.number(numbers.count - 1), end)
         }
@@ -477,6 +484,17 @@ struct Scan {
     /// `€`, `zł`), one or two spaces before i.
     @inline(__always) private func followsMarkerWithoutDollar(_ i: Int) -> Bool {
         followsMarker(i, gap: 1...2) { m, repaired in !repaired && !m.mayBeDollar }
+    }
+
+    /// Whether the last token is a word that stands for the stored currency's marker with a
+    /// letter misread (`misreadMarkers`), `gap` spaces before i.
+    private func followsMisreadMarker(_ i: Int, gap: ClosedRange<Int>) -> Bool {
+        guard !misreadMarkers.isEmpty, let last = tokens.last, case .word = last.kind, last.end - last.start == 2,
+            gap.contains(i - last.end), (last.end..<i).allSatisfy({ isSpaceLike(s[$0].value) })
+        else { return false }
+        var word = String.UnicodeScalarView()
+        for k in last.start..<last.end { word.append(s[k]) }
+        return misreadMarkers.contains(String(word).lowercased())
     }
 
     /// Whether the last token is a currency marker `accepts` takes, `gap` spaces before i.

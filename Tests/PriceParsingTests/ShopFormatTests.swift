@@ -189,6 +189,14 @@ import Testing
         ("TTL CASH RH43.40", nil, []), ("TTL CASH RH43.40", "EUR", []),
         ("RH43", "MYR", []),  // no two decimals: a code, not money
         ("AB12.50", "MYR", []),
+        // after the misread marker as after the marker, a `$` glued to digits is a misread `5`
+        // and an `I` or `l` a misread `1`; only with its currency in the settings
+        ("CASH RH $0.00", "MYR", [Decimal(string: "50.00")!]),
+        ("CASH RN S3.20", "MYR", [Decimal(string: "53.20")!]),
+        ("TOTAL RH l5.90", "MYR", [Decimal(string: "15.90")!]),
+        ("CASH RH $0.00", "EUR", [Decimal(string: "0.00")!]),
+        ("CASH RH $0.00", nil, [Decimal(string: "0.00")!]),
+        ("CASH RH$0.00", "MYR", [Decimal(string: "0.00")!]),  // glued: `RH$` is no marker word
     ]
 
     @Test(arguments: cases) func misread(_ c: (String, String?, [Decimal])) {
