@@ -232,14 +232,11 @@ enum Markers {
         return out
     }()
 
-    /// `misreadTwoLetter` by currency: the misread words that may stand for its marker.
-    static let misreadMarkerWords: [String: Set<String>] = {
-        var out: [String: Set<String>] = [:]
-        for (word, codes) in misreadTwoLetter {
-            for code in codes { out[code, default: []].insert(word) }
-        }
-        return out
-    }()
+    /// Whether `word` is a two-letter marker of the currency `code` (upper case) with a letter
+    /// misread (`misreadTwoLetter`: `RH` for MYR's `RM`).
+    static func isMisreadMarker(_ word: String, of code: String) -> Bool {
+        misreadTwoLetter[word.lowercased()]?.contains(code) ?? false
+    }
 
     /// Unit words (lowercased) that make the number before them a quantity.
     static let units: Set<String> = [

@@ -23,7 +23,7 @@ public struct PriceParser: Sendable {
     /// Every price in one line, in reading order.
     public func parse(_ line: TextLine) -> [PriceMatch] {
         let hint = options.currencyHint?.uppercased()
-        return Scan.withScan(of: line, misreadMarkers: hint.flatMap { Markers.misreadMarkerWords[$0] } ?? []) { scan in
+        return Scan.withScan(of: line, currencyHint: hint) { scan in
             if scan.numbers.count >= 2 {
                 scan.joinSpaceGroups(
                     spaceGroupedHint: hint.map { Language.spaceGroupedCurrencies.contains($0) } ?? false,
@@ -186,7 +186,7 @@ struct Associator {
     /// (`RH43.40` with MYR in the settings: `Markers.misreadTwoLetter`).
     private func misreadHintMarker(_ k: Int, _ w: WordInfo) -> Bool {
         guard let hint, w.lowerCount == 2 else { return false }
-        return Markers.misreadTwoLetter[text(k, k).lowercased()]?.contains(hint) ?? false
+        return Markers.isMisreadMarker(text(k, k), of: hint)
     }
 
     /// Words that say "per" before a unit (`2,99 € per kg`, `je Stück`, `за кг`).

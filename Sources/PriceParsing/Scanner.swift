@@ -207,17 +207,17 @@ struct Scan {
     var numbers: FixedList<RawNumber>
     /// Room for the groups and separators of numbers longer than their inline storage.
     var spill: SpillArena? = nil
-    /// Two-letter words that stand for the stored currency's marker with a letter misread
-    /// (`rh` for `RM` with MYR in the settings: `Markers.misreadMarkerWords`), lower case;
-    /// after one, as after the marker itself, a `$` or `I` glued to digits is a misread digit.
-    private(set) var misreadMarkers: Set<String> = []
+    /// The stored currency's code, upper case: after a two-letter word that is its marker with a
+    /// letter misread (`RH` for `RM` with MYR: `Markers.isMisreadMarker`), as after the marker
+    /// itself, a `$` or `I` glued to digits is a misread digit.
+    private(set) var currencyHint: String? = nil
 
     /// Scans `line` and hands the scan to `body`. The scan's lists live in temporary
     /// allocations sized up front, one per list so that each stays on the stack when it fits in
     /// 1 KB: a line has at most as many scalars as UTF-8 bytes, at most as many tokens as
     /// scalars (each takes at least one), and at most as many numbers as runs of digits (each
     /// starts one and ends after it). Nothing of the scan may outlive `body`.
-    static func withScan<R>(of line: TextLine, misreadMarkers: Set<String> = [], _ body: (inout Scan) -> R) -> R {
+    static func withScan<R>(of line: TextLine, currencyHint: String? = nil, _ body: (inout Scan) -> R) -> R {
         let words = line.words
         var bytes = 0, anyBox = false
         for k in words.indices {  // by index: iterating would copy each word
@@ -235,7 +235,7 @@ struct Scan {
                         var scan = Scan(
                             s: s, wordRanges: wordRanges, boxes: anyBox ? words.map(\.box) : [],
                             tokens: FixedList(tokens, capacity: s.count), numbers: FixedList(numbers, capacity: digitRuns))
-                        scan.misreadMarkers = misreadMarkers
+                        scan.currencyHint = currencyHint
                         // Every number starts with a digit (after at most a separator): a line
                         // without one holds no price and is not tokenized.
                         if digitRuns > 0 { scan.tokenize() }
@@ -486,25 +486,33 @@ struct Scan {
         followsMarker(i, gap: 1...2) { m, repaired in !repaired && !m.mayBeDollar }
     }
 
-    /// Whether the last token is a word that stands for the stored currency's marker with a
-    /// letter misread (`misreadMarkers`), `gap` spaces before i.
+    /// Whether the last token is a two-letter word that is the stored currency's marker with a
+    /// letter misread (`Markers.isMisreadMarker`), `gap` spaces before i.
     private func followsMisreadMarker(_ i: Int, gap: ClosedRange<Int>) -> Bool {
-        guard !misreadMarkers.isEmpty, let last = tokens.last, case .word = last.kind, last.end - last.start == 2,
-            gap.contains(i - last.end), (last.end..<i).allSatisfy({ isSpaceLike(s[$0].value) })
+        guard let currencyHint, let last = lastToken(spaced: gap, before: i), case .word = last.kind,
+            last.end - last.start == 2
         else { return false }
         var word = String.UnicodeScalarView()
         for k in last.start..<last.end { word.append(s[k]) }
-        return misreadMarkers.contains(String(word).lowercased())
+        return Markers.isMisreadMarker(String(word), of: currencyHint)
     }
 
     /// Whether the last token is a currency marker `accepts` takes, `gap` spaces before i.
     @inline(__always) private func followsMarker(
         _ i: Int, gap: ClosedRange<Int>, accepts: (MarkerID, Bool) -> Bool
     ) -> Bool {
-        guard let last = tokens.last, case .marker(let m, let repaired) = last.kind, accepts(m, repaired) else {
+        guard let last = lastToken(spaced: gap, before: i), case .marker(let m, let repaired) = last.kind else {
             return false
         }
-        return gap.contains(i - last.end) && (last.end..<i).allSatisfy { isSpaceLike(s[$0].value) }
+        return accepts(m, repaired)
+    }
+
+    /// The last token when only `gap` spaces lie between its end and i, else nil.
+    @inline(__always) private func lastToken(spaced gap: ClosedRange<Int>, before i: Int) -> Token? {
+        guard let last = tokens.last, gap.contains(i - last.end),
+            (last.end..<i).allSatisfy({ isSpaceLike(s[$0].value) })
+        else { return nil }
+        return last
     }
 
     /// A digit, or a decimal separator before one that follows no digit or letter (`.99`).
