@@ -17,12 +17,32 @@ case "${1:-}" in
     "") ;;
     *) echo "usage: scripts/test.sh [--fast]" >&2; exit 2 ;;
 esac
+# Each stage's wall time, printed at the end whether the run passes or fails: CI's limit is
+# 90 minutes and it keeps the log of a failed run only, which then shows where the time went.
+stage_name="" stage_t0=$SECONDS stage_times=()
+stage() {
+    end_stage
+    stage_name="$1" stage_t0=$SECONDS
+    echo "== $1" >&2
+}
+end_stage() {
+    [ -n "$stage_name" ] && stage_times+=("$(printf '%6d s  %s' $((SECONDS - stage_t0)) "$stage_name")")
+    stage_name=""
+}
+stage_summary() {
+    end_stage
+    echo "stage times (wall clock, $SECONDS s in all):" >&2
+    printf '  %s\n' "${stage_times[@]}" >&2
+}
+trap stage_summary EXIT
+
 # Each test script installs what it needs itself (scripts/test-script-deps.sh checks that).
+stage "bootstrap"
 "$ROOT/scripts/bootstrap.sh" --test --langs --frames   # --frames: test-v4l2.sh draws its frames with Pillow
 
-echo "== swift build" >&2
+stage "swift build"
 swift build --build-tests >&2
-echo "== swift test" >&2
+stage "swift test"
 # The web app's in-process server tests run on their own, after the rest: their handlers and
 # clients are async and need Swift's cooperative threads (one per core), which the long
 # synchronous OCR tests hold while they read; run alongside them, a live-feed GET waited
@@ -31,7 +51,7 @@ echo "== swift test" >&2
 skip=(--skip ServerTests)
 [ "$fast" = 1 ] && skip+=(--skip DatasetRegressionTests)
 swift test --skip-build "${skip[@]}"
-echo "== swift test (the web app's server tests)" >&2
+stage "swift test (the web app's server tests)"
 swift test --skip-build --filter ServerTests
 if [ "$fast" = 1 ]; then
     echo "fast tests passed (scripts/test.sh without --fast runs everything)" >&2
@@ -43,7 +63,7 @@ for t in scripts/test-*.sh; do
     case "$t" in
         scripts/test-v4l2.sh) [ "${SKIP_V4L2:-0}" = 1 ] && { echo "== $t skipped (SKIP_V4L2=1)" >&2; continue; } ;;
     esac
-    echo "== $t" >&2
+    stage "$t"
     bash "$t"
 done
 echo "all tests passed" >&2
