@@ -220,7 +220,7 @@ struct SecondPass {
             var best = line
             // The region with the line's leaders painted over, made on the first whole-line try
             // (a line whose word tries end it, or the budget, never pays for it).
-            var leaderless: GrayImage?? = nil
+            lazy var leaderless = Self.withoutLeaders(line, in: region, image: image)
             for t in tries(height: h) {
                 if budgetPerTry && budgetSpent { break }
                 let candidate: TextLine?
@@ -234,8 +234,7 @@ struct SecondPass {
                     words.replaceSubrange(j...j, with: read.words)
                     candidate = TextLine(words: words)
                 case .line(let s):
-                    if leaderless == nil { leaderless = .some(Self.withoutLeaders(line, in: region, image: image)) }
-                    candidate = reread(region, scale: s, image: image, crop: leaderless ?? nil)
+                    candidate = reread(region, scale: s, image: image, crop: leaderless)
                 }
                 guard let read = candidate, let candidate = Self.within(line, read, others: others),
                     !repeatsNeighbour(candidate, of: line, region: region, page: page, index: i)

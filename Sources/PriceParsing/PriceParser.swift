@@ -499,9 +499,10 @@ struct Associator {
     }
 
     /// Whether every word the number token `k` was read from is flatter than printed digits can
-    /// be: its box less than `flatWord` as tall as the width each of its characters takes, and
-    /// less than `flatWord` as tall as the line's median word. Dot leaders and rules, read as
-    /// a few digits among dots (`.....2.2.....` 504 × 3 px on a menu row of 23 px text: `2.2`
+    /// be: its box less than Geometry's `flatShare` (which the OCR's leader rule uses too) as
+    /// tall as the width each of its characters takes, and less than that share as tall as the
+    /// line's median word. Dot leaders and rules, read as a few digits among dots
+    /// (`.....2.2.....` 504 × 3 px on a menu row of 23 px text: `2.2`
     /// at 0.51), are both; a digit is taller than it is wide in any face (about 1.2–1.5 times,
     /// 0.6 in a receipt printer's double width). The two together, as a word's box may take
     /// in dots it did not read (a price `8` boxed 177 × 35 px with the leader before it, on a
@@ -513,18 +514,13 @@ struct Associator {
         var tallest = 0
         for w in w0...w1 {
             guard let b = words[w].box, b.width > 0 else { return false }
-            if Double(b.height * max(1, words[w].text.count)) >= Self.flatWord * Double(b.width) { return false }
+            if Double(b.height * max(1, words[w].text.count)) >= flatShare * Double(b.width) { return false }
             tallest = max(tallest, b.height)
         }
         // Never nil: the words above have boxes.
         let typical = words.compactMap({ $0.box?.height }).median ?? 0
-        return Double(tallest) < Self.flatWord * Double(typical)
+        return Double(tallest) < flatShare * Double(typical)
     }
-
-    /// A share of a character's width and of the line's median word height a word's box must
-    /// be at least as tall as for digits read in it to be printed ones (`readFromFlatWords`):
-    /// Geometry's `flatShare`, which the OCR's leader rule uses too.
-    static let flatWord = flatShare
 
     /// Not mutating, its state in locals: a mutating method copies `self` for each call of a
     /// non-mutating one.
