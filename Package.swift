@@ -149,6 +149,8 @@ let package = Package(
             ]
         ),
 
+        // Folders for the tests' files, removed when the test process exits (Tests/Support).
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
         .testTarget(
             name: "PriceParsingTests",
             dependencies: ["PriceParsing", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -157,21 +159,23 @@ let package = Package(
         .testTarget(name: "ConversionTests", dependencies: ["Conversion"], swiftSettings: strict),
         .testTarget(
             name: "HistoryTests",
-            dependencies: ["History", "Conversion", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["History", "Conversion", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "CTesseract", "Geometry"], swiftSettings: strict),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "CTesseract", "Geometry", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"], swiftSettings: strict),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "Capture", "Conversion", "CTesseract", "Geometry", "History", "OCR", "PriceParsing"],
+            dependencies: [
+                "Pipeline", "Capture", "Conversion", "CTesseract", "Geometry", "History", "OCR", "PriceParsing", "TestSupport",
+            ],
             swiftSettings: strict
         ),
-        .testTarget(name: "CLITests", dependencies: ["pricecam"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["pricecam", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "History", "Conversion", "OCR", "Pipeline", "PriceParsing",
+                "Server", "History", "Conversion", "OCR", "Pipeline", "PriceParsing", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

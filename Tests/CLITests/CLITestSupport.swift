@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// Runs the built `pricecam` binary (it sits next to the test bundle).
 enum CLI {
@@ -72,10 +73,7 @@ enum CLI {
     }
 
     static func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pricecam-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        chmod(dir, 0o755)
-        return dir
+        try Scratch.folder("pricecam-cli")
     }
 }
 

@@ -3,11 +3,10 @@ import Foundation
 import Synchronization
 import Testing
 @testable import History
+import TestSupport
 
 func tempDir(_ name: String = #function) -> String {
-    let dir = NSTemporaryDirectory() + "pricecam-tests-\(getpid())-\(UUID().uuidString.prefix(8))"
-    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
+    try! Scratch.folder("pricecam-tests")
 }
 
 @Suite("paths")

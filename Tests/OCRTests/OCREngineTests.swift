@@ -3,6 +3,7 @@ import Geometry
 import Foundation
 @testable import OCR
 import Testing
+import TestSupport
 
 @Suite("OCR engine")
 struct OCREngineTests {
@@ -10,9 +11,7 @@ struct OCREngineTests {
         .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
     static func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pricecam-ocr-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try Scratch.folder("pricecam-ocr")
     }
 
     static func anyCleanImage() throws -> String {

@@ -1,13 +1,12 @@
 import Foundation
 import Pipeline
 import Testing
+import TestSupport
 
 @Suite("eval --found: scoring what another run found")
 struct FoundReadingsTests {
     static func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pricecam-found-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
+        URL(fileURLWithPath: try Scratch.folder("pricecam-found"))
     }
 
     @Test("batch records: matched by path or its tail, several records of one image add up, an error marks it failed")

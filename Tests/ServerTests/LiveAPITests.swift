@@ -10,13 +10,13 @@ import Synchronization
 import Testing
 
 @testable import Server
+import TestSupport
 
 @Suite("serve: camera")
 struct LiveAPITests {
     /// A folder holding one fixture, replayed in a loop: every frame shows the same prices.
     static func replayFolder(_ file: String = "frame_0003.png") throws -> String {
-        let dir = NSTemporaryDirectory() + "pricecam-replay-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Scratch.folder("pricecam-replay")
         try FileManager.default.copyItem(atPath: "\(TestServer.fixtures)/clean/\(file)", toPath: "\(dir)/\(file)")
         return dir
     }

@@ -10,6 +10,7 @@ import Server
 import Testing
 
 @testable import History
+import TestSupport
 
 /// Where a test server keeps its history.
 enum TestHistory {
@@ -49,8 +50,7 @@ struct TestServer {
         token: String? = nil, uploadLimit: Int = 20 << 20, camera: CameraSource = .none, history: TestHistory = .sqlite,
         stream: StreamLimits = StreamLimits()
     ) throws {
-        home = NSTemporaryDirectory() + "pricecam-serve-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        home = try Scratch.folder("pricecam-serve")
         let ocr = OCRConfiguration(
             tessdata: try Tessdata.locate(explicit: nil), priceModel: Tessdata.locatePriceModel(explicit: nil),
             detectorModel: try Tessdata.locateDetectorModel(),
