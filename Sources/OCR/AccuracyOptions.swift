@@ -57,6 +57,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// Counted in pixels, 1.0 lost blur/receipt_0004's `3.77` (the enlarged re-reads of small
     /// print count scale² each); 1.5 keeps every fixture amount the CPU bound kept.
     public var smallImageBudget: Double? = 1.5
+    /// A document's boxes read alone are read again also when their digits were read surely
+    /// and hold no price (`PageReader.rowNeedsAnotherLook`; `reread-sure-rows`, to measure).
+    public var rereadSureRows = false
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
     /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
@@ -151,7 +154,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
-        "no-recognizer", "no-text-area",
+        "no-recognizer", "no-text-area", "reread-sure-rows",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -182,6 +185,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-price-model": priceModel = false
             case "no-recognizer": recognizer = false
             case "no-text-area": textArea = false
+            case "reread-sure-rows": rereadSureRows = true
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

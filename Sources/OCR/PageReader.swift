@@ -690,7 +690,7 @@ public final class PageReader {
             let tries = Self.rereads.count + (priceEngine == nil ? 0 : Self.priceRereads.count)
             for i in read.indices
             where picked.count < most && read[i].region.glyphs <= Self.priceGlyphs
-                && (read[i].line.map(needsAnotherLook) ?? (budget == nil))
+                && (read[i].line.map { document ? rowNeedsAnotherLook($0) : needsAnotherLook($0) } ?? (budget == nil))
             {
                 if let budget {
                     if spent + read[i].ms * Double(tries) > budget { continue }
@@ -777,6 +777,35 @@ public final class PageReader {
             return line.words.contains { $0.confidence < (short ? Self.weakDigits : Self.garbled) }
         }
         return judge.prices(in: [line]).isEmpty || numeric.contains { $0.confidence < Self.weakDigits }
+    }
+
+    /// A document's box read alone (`readRows`) needs another look as any region does
+    /// (`needsAnotherLook`), but not when every word holding a digit was read surely (at
+    /// `weakDigits` or more) and the reading holds no price: a time (`Aperto 12:00-15:00`), a
+    /// phone number, an address, a calorie count, a year, a dish's number (not a number and
+    /// two digits apart, `splitCents`). Read again, such a
+    /// box gave back the same digits on every page of the fixture menus read by their boxes;
+    /// each try of those long boxes cost 100–180 ms, and twice the price model made a price of
+    /// a dish's name (`A5. 鍋貼` → `AS. $84`). Measured on every document set and copy whose
+    /// pages were read by their boxes (docs/benchmarks/2026-12-03-sure-rows.md): Tesseract
+    /// reads 3–30% fewer (the menus' tilted copy 1 322 → 931), amount precision
+    /// up on 8 of the 11 menu sets; recall one price more or less on seven of them (a re-read
+    /// slot freed goes to another box), every total the same. `reread-sure-rows` reads them
+    /// again, to measure.
+    func rowNeedsAnotherLook(_ line: TextLine) -> Bool {
+        guard needsAnotherLook(line) else { return false }
+        if options.rereadSureRows { return true }
+        let numeric = line.words.filter { $0.text.contains(where: \.isNumber) }
+        return numeric.isEmpty || numeric.contains { $0.confidence < Self.weakDigits } || Self.splitCents(line)
+    }
+
+    /// Whether a word ending in a digit is followed by a word of two digits (`Cash 22 25`): a
+    /// price whose point Tesseract read as a gap, surely, which a re-read reads whole
+    /// (sroie-dev's tilted copy, 280: `22.25`, its total, the cash line's vote).
+    static func splitCents(_ line: TextLine) -> Bool {
+        zip(line.words, line.words.dropFirst()).contains { a, b in
+            a.text.last?.isNumber == true && b.text.count == 2 && b.text.allSatisfy(\.isNumber)
+        }
     }
 
     /// Other ways to read a region when the first reading was weak, tried in turn: larger

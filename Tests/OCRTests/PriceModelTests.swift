@@ -116,6 +116,33 @@ struct RereadChoiceTests {
         #expect(try Self.reader().chosen(stock: stock, model: model)?.text == "13:54:46")
     }
 
+    @Test("a document's box whose digits were read surely and hold no price is not read again; unsure digits and letters are")
+    func sureRowsNotReadAgain() throws {
+        let reader = try Self.reader()
+        // A menu's opening hours, read surely: no price, and another look would read the same.
+        let hours = Self.line(("Aperto", 0.9), ("12:00-15:00", 0.9))
+        #expect(reader.needsAnotherLook(hours))
+        #expect(!reader.rowNeedsAnotherLook(hours))
+        // The same digits read unsurely may be a price misread, and are read again.
+        #expect(reader.rowNeedsAnotherLook(Self.line(("Aperto", 0.9), ("12:00-15:00", 0.6))))
+        // A price whose point was read as a gap, surely (`22 25` for 22.25), is read again; a phone
+        // number's groups or a time are not such a gap.
+        #expect(PageReader.splitCents(Self.line(("Cash", 0.9), ("22", 0.96), ("25", 0.89))))
+        #expect(PageReader.splitCents(Self.line(("RM22", 0.9), ("25", 0.9))))
+        #expect(!PageReader.splitCents(Self.line(("Tel", 0.9), ("06", 0.9), ("6880", 0.9), ("1234", 0.9))))
+        #expect(!PageReader.splitCents(hours))
+        #expect(!PageReader.splitCents(Self.line(("B29.", 0.9), ("酸辣湯", 0.9))))
+        // Letters read unsurely (a price misread as letters) are read again as before.
+        #expect(reader.rowNeedsAnotherLook(Self.line(("LITT", 0.3))))
+        // A sure price needs no other look either way.
+        #expect(!reader.rowNeedsAnotherLook(Self.line(("129", 0.9))))
+        // `reread-sure-rows` reads the sure hours again, as a scene's region is.
+        let all = PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            judge: DigitJudge(), options: try AccuracyOptions(switches: "reread-sure-rows"))
+        #expect(all.rowNeedsAnotherLook(hours))
+    }
+
     /// Takes every word of digits and at most one point as a price, in a currency printed with
     /// or without decimals.
     struct PointJudge: PriceJudge {
