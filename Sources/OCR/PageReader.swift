@@ -782,16 +782,15 @@ public final class PageReader {
     /// A document's box read alone (`readRows`) needs another look as any region does
     /// (`needsAnotherLook`), but not when every word holding a digit was read surely (at
     /// `weakDigits` or more) and the reading holds no price: a time (`Aperto 12:00-15:00`), a
-    /// phone number, an address, a calorie count, a year, a dish's number (not a number and
-    /// two digits apart, `splitCents`). Read again, such a
-    /// box gave back the same digits on every page of the fixture menus read by their boxes;
-    /// each try of those long boxes cost 100–180 ms, and twice the price model made a price of
-    /// a dish's name (`A5. 鍋貼` → `AS. $84`). Measured on every document set and copy whose
-    /// pages were read by their boxes (docs/benchmarks/2026-12-03-sure-rows.md): Tesseract
-    /// reads 3–30% fewer (the menus' tilted copy 1 322 → 931), amount precision
-    /// up on 8 of the 11 menu sets; recall one price more or less on seven of them (a re-read
-    /// slot freed goes to another box), every total the same. `reread-sure-rows` reads them
-    /// again, to measure.
+    /// phone number, an address, a calorie count, a year, a dish's number. A number followed
+    /// by two digits is still read again (`splitCents`). Read again, such a box gave back the
+    /// same digits on every page of the fixture menus read by their boxes; each try of those
+    /// long boxes cost 100–180 ms, and twice the price model made a price of a dish's number
+    /// (`A5. 鍋貼` → `AS. $84`). Measured on every document set and copy whose pages were read
+    /// by their boxes (docs/benchmarks/2026-12-03-sure-rows.md): Tesseract reads 3–30% fewer
+    /// (the menus' tilted copy 1 322 → 931), amount precision up on 8 of the 11 menu sets;
+    /// recall one price more or less on seven of them (a re-read slot freed goes to another
+    /// box), every total the same. `reread-sure-rows` reads them again, to measure.
     func rowNeedsAnotherLook(_ line: TextLine) -> Bool {
         guard needsAnotherLook(line) else { return false }
         if options.rereadSureRows { return true }
