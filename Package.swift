@@ -163,7 +163,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "CTesseract", "Geometry", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PipelineTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Testing
 @testable import Capture
+import TestSupport
 
 @Suite struct LumaExtractionTests {
     @Test func yuyvTakesEveryOtherByte() {
@@ -54,9 +55,7 @@ import Testing
 
 @Suite struct ReplaySourceTests {
     @Test func replaysAtTheRequestedRateAndEnds() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pricecam-replay-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = URL(fileURLWithPath: try Scratch.folder("pricecam-replay"))
         for name in ["b.png", "a.png", "notes.txt"] {
             #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1])))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import OCR
 import Testing
+import TestSupport
 
 @Suite("display JPEG (serve's frames)")
 struct DisplayJPEGTests {
@@ -29,8 +30,7 @@ struct DisplayJPEGTests {
     }
 
     @Test func aColourFileIsEncodedInColour() throws {
-        let path = NSTemporaryDirectory() + "pricecam-colour-\(UUID().uuidString).jpg"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try Scratch.folder("pricecam-colour") + "/colour.jpg"
         let made = try #require(DisplayJPEG.rgb(Self.halves(width: 40, height: 20), width: 40, height: 20, quality: 95))
         try Data(made).write(to: URL(fileURLWithPath: path))
         let again = try #require(DisplayJPEG.colour(path: path))

@@ -1,6 +1,7 @@
 import Foundation
 @testable import OCR
 import Testing
+import TestSupport
 
 /// A phone's photo is read as it was held: its JPEG's Exif orientation turns the stored pixels
 /// upright (`ExifOrientation`), for the gray image read and for the colour one displayed.
@@ -78,8 +79,7 @@ struct ExifOrientationTests {
 
     @Test("the colour frame shown for a photo is turned as its gray image is")
     func displayed() throws {
-        let path = NSTemporaryDirectory() + "pricecam-exif-\(UUID().uuidString).jpg"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try Scratch.folder("pricecam-exif") + "/photo.jpg"
         try Data(Self.withOrientation(try #require(Self.marked().jpeg(quality: 95)), 6)).write(to: URL(fileURLWithPath: path))
         let shown = try GrayImage.decode(bytes: try #require(DisplayJPEG.colour(path: path)), name: "shown.jpg")
         let read = try GrayImage.load(path: path)

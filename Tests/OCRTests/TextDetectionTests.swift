@@ -3,6 +3,7 @@ import Geometry
 @testable import OCR
 import Synchronization
 import Testing
+import TestSupport
 
 /// DB post-processing on probability maps with known text kernels: each kernel becomes one
 /// box grown by DB's unclip distance (area × 1.6 / perimeter), the unsure and the thin are
@@ -229,9 +230,8 @@ struct TextDetectorFixtureTests {
     }
 
     @Test func aCorruptModelIsAClearError() throws {
-        let path = NSTemporaryDirectory() + "corrupt-\(UUID().uuidString).onnx"
+        let path = try Scratch.folder("pricecam-corrupt-detector") + "/corrupt.onnx"
         try Data("not a network".utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             _ = try TextDetectorNet(path: path)
             Issue.record("a corrupt model loaded")

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 @testable import OCR
 import Testing
+import TestSupport
 
 /// Greedy CTC decoding and the placing of its characters, on output sequences whose reading
 /// is known.
@@ -151,9 +152,7 @@ struct RecognizerFixtureTests {
 
     @Test func aCorruptModelIsAClearError() throws {
         let source = try Tessdata.locateRecognizerModels()
-        let dir = NSTemporaryDirectory() + "recognizer-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try Scratch.folder("pricecam-recognizer")
         try FileManager.default.copyItem(
             atPath: "\(source)/\(TextRecognizerNet.classesFile)", toPath: "\(dir)/\(TextRecognizerNet.classesFile)")
         try Data("not a network".utf8).write(to: URL(fileURLWithPath: "\(dir)/\(TextRecognizerNet.modelFile)"))

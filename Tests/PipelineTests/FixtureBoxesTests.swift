@@ -3,6 +3,7 @@ import Geometry
 import OCR
 import Pipeline
 import Testing
+import TestSupport
 
 /// gt.json "boxes": where the generator drew each price (Fixtures/README.md).
 @Suite("Fixture boxes")
@@ -31,9 +32,7 @@ struct FixtureBoxesTests {
 
     @Test("boxes are optional; a wrong count or shape is an error")
     func parsing() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pricecam-boxes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = URL(fileURLWithPath: try Scratch.folder("pricecam-boxes"))
         let file = dir.appendingPathComponent("gt.json").path
 
         func load(_ json: String) throws -> EvaluationSet.Truth {

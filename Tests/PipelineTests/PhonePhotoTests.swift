@@ -5,6 +5,7 @@ import Geometry
 import Pipeline
 import PriceParsing
 import Testing
+import TestSupport
 
 /// A phone stores a portrait photo on its side with an Exif orientation; a receipt saved so
 /// is read as it was held, its prices where the generator drew them.
@@ -39,8 +40,7 @@ struct PhonePhotoTests {
         let upright = receipt
         let stored = try #require(ExifOrientation.upright(upright.pix, orientation: 8).map { GrayImage(owning: $0) })
         #expect(stored.width == upright.height && stored.height == upright.width)
-        let path = NSTemporaryDirectory() + "pricecam-phone-\(UUID().uuidString).jpg"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try Scratch.folder("pricecam-phone") + "/phone.jpg"
         let jpeg = try #require(stored.jpeg(quality: 95))
         try Data(jpeg.prefix(2) + Self.orientation6 + jpeg.dropFirst(2)).write(to: URL(fileURLWithPath: path))
 
@@ -71,8 +71,7 @@ struct PhonePhotoTests {
         for y in 0..<H { for x in 0..<W { px[y * W + x] = grain[(y / 8) * (W / 8 + 1) + x / 8] } }
         let paper = receipt.bytes()
         for y in 0..<h { for x in 0..<w { px[(y0 + y) * W + x0 + x] = paper[y * w + x] } }
-        let path = NSTemporaryDirectory() + "pricecam-table-\(UUID().uuidString).jpg"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try Scratch.folder("pricecam-table") + "/table.jpg"
         try Data(try #require(GrayImage(luma: px, width: W, height: H, bytesPerRow: W).jpeg(quality: 95))).write(
             to: URL(fileURLWithPath: path))
 
@@ -93,8 +92,7 @@ struct PhonePhotoTests {
         // not twice it: decoded at ½.
         let big = try #require(receipt.scaled(by: 2))
         let limits = ImageLimits(maxPixels: receipt.width * receipt.height, maxFileBytes: ImageLimits.default.maxFileBytes)
-        let path = NSTemporaryDirectory() + "pricecam-big-\(UUID().uuidString).\(format)"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try Scratch.folder("pricecam-big") + "/big.\(format)"
         if format == "jpg" {
             // Stored on its side (orientation 6).
             let stored = try #require(ExifOrientation.upright(big.pix, orientation: 8).map { GrayImage(owning: $0) })

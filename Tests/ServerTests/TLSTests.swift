@@ -3,12 +3,12 @@ import NIOSSL
 import Testing
 
 @testable import Server
+import TestSupport
 
 @Suite("serve --tls: the certificate")
 struct TLSTests {
     @Test func aSelfSignedCertificateIsMadeOnceAndKept() throws {
-        let dir = NSTemporaryDirectory() + "pricecam-tls-\(UUID().uuidString)/tls"
-        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+        let dir = try Scratch.folder("pricecam-tls") + "/tls"
         let first = try TLSSetup.selfSigned(directory: dir).load()
         #expect(first.made)
         let again = try TLSSetup.selfSigned(directory: dir).load()
@@ -24,17 +24,14 @@ struct TLSTests {
     }
 
     @Test func anExpiredCertificateIsMadeAgain() throws {
-        let dir = NSTemporaryDirectory() + "pricecam-tls-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try Scratch.folder("pricecam-tls") + "/tls"
         let first = try TLSSetup.selfSigned(directory: dir).load()
         let later = try TLSSetup.selfSigned(directory: dir).load(now: Date().addingTimeInterval(900 * 86_400))
         #expect(later.made && later.fingerprint != first.fingerprint)
     }
 
     @Test func filesThatAreNotACertificateAreNamedInTheError() throws {
-        let dir = NSTemporaryDirectory() + "pricecam-tls-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try Scratch.folder("pricecam-tls")
         try "not a certificate".write(toFile: dir + "/c.pem", atomically: true, encoding: .utf8)
         do {
             _ = try TLSSetup.files(certificate: dir + "/c.pem", key: dir + "/k.pem").load()
