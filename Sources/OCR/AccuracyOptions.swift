@@ -60,6 +60,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// A document's boxes read alone are read again also when their digits were read surely
     /// and hold no price (`PageReader.rowNeedsAnotherLook`; `reread-sure-rows`, to measure).
     public var rereadSureRows = false
+    /// A document's short boxes read alone that Tesseract's re-reads leave unsure are read by
+    /// the line recogniser too, as a scene's are (`PageReader.reread`; `no-row-recognizer`,
+    /// to measure).
+    public var rowRecognizer = true
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
     /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
@@ -154,7 +158,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
-        "no-recognizer", "no-text-area", "reread-sure-rows",
+        "no-recognizer", "no-text-area", "reread-sure-rows", "no-row-recognizer",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -186,6 +190,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-recognizer": recognizer = false
             case "no-text-area": textArea = false
             case "reread-sure-rows": rereadSureRows = true
+            case "no-row-recognizer": rowRecognizer = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

@@ -687,6 +687,7 @@ public final class PageReader {
             var spent = 0.0
             var picked: [Int] = []
             let most = live || document ? options.maxRereads : options.sceneRereads ?? read.count
+            let askRecognizer = !document || options.rowRecognizer
             let tries = Self.rereads.count + (priceEngine == nil ? 0 : Self.priceRereads.count)
             for i in read.indices
             where picked.count < most && read[i].region.glyphs <= Self.priceGlyphs
@@ -695,7 +696,8 @@ public final class PageReader {
                 if let budget {
                     if spent + read[i].ms * Double(tries) > budget { continue }
                     let t0 = DispatchTime.now().uptimeNanoseconds
-                    read[i].line = try rereadLogged(read[i].region, firstReading: read[i].line, in: image, scene: !document)
+                    read[i].line = try rereadLogged(
+                        read[i].region, firstReading: read[i].line, in: image, scene: !document, recognizer: askRecognizer)
                     spent += Self.ms(since: t0)
                 }
                 picked.append(i)
@@ -705,11 +707,14 @@ public final class PageReader {
                 let again: [TextLine?]
                 if let shared {
                     again = try shared.read(count: firsts.count, by: self) { reader, k throws(OCRError) in
-                        try reader.rereadLogged(firsts[k].0, firstReading: firsts[k].1, in: image, scene: !document)
+                        try reader.rereadLogged(
+                            firsts[k].0, firstReading: firsts[k].1, in: image, scene: !document, recognizer: askRecognizer)
                     }
                 } else {
                     var lines: [TextLine?] = []
-                    for (region, line) in firsts { lines.append(try rereadLogged(region, firstReading: line, in: image, scene: !document)) }
+                    for (region, line) in firsts {
+                        lines.append(try rereadLogged(region, firstReading: line, in: image, scene: !document, recognizer: askRecognizer))
+                    }
                     again = lines
                 }
                 for (k, i) in picked.enumerated() { read[i].line = again[k] }
@@ -740,11 +745,11 @@ public final class PageReader {
     }
 
     /// `reread`, with its start and its choice in the debug log.
-    func rereadLogged(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage, scene: Bool = true) throws(OCRError)
-        -> TextLine?
-    {
+    func rereadLogged(
+        _ region: TextRegion, firstReading first: TextLine?, in image: GrayImage, scene: Bool = true, recognizer: Bool = true
+    ) throws(OCRError) -> TextLine? {
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let line = try reread(region, firstReading: first, in: image, scene: scene)
+        let line = try reread(region, firstReading: first, in: image, scene: scene, recognizer: recognizer)
         OCRLog.write(
             "reread \(region.rect) first [\(first?.text ?? "")] -> [\(line?.text ?? "")] in \(String(format: "%.1f", Self.ms(since: t0))) ms"
         )
@@ -771,7 +776,11 @@ public final class PageReader {
     /// A reading with digits that parses to no price or whose digits read unsurely, a
     /// reading with a word read very unsurely, or a short reading read unsurely.
     func needsAnotherLook(_ line: TextLine) -> Bool {
-        let numeric = line.words.filter { $0.text.contains(where: \.isNumber) }
+        needsAnotherLook(line, digitWords: Self.digitWords(line))
+    }
+
+    /// `needsAnotherLook`, given the words of `line` that hold a digit.
+    private func needsAnotherLook(_ line: TextLine, digitWords numeric: [TextWord]) -> Bool {
         guard !numeric.isEmpty else {
             let short = line.words.map { $0.text.filter { !$0.isWhitespace }.count }.reduce(0, +) <= Self.shortReading
             return line.words.contains { $0.confidence < (short ? Self.weakDigits : Self.garbled) }
@@ -792,10 +801,15 @@ public final class PageReader {
     /// recall one price more or less on seven of them (a re-read slot freed goes to another
     /// box), every total the same. `reread-sure-rows` reads them again, to measure.
     func rowNeedsAnotherLook(_ line: TextLine) -> Bool {
-        guard needsAnotherLook(line) else { return false }
+        let numeric = Self.digitWords(line)
+        guard needsAnotherLook(line, digitWords: numeric) else { return false }
         if options.rereadSureRows { return true }
-        let numeric = line.words.filter { $0.text.contains(where: \.isNumber) }
         return numeric.isEmpty || numeric.contains { $0.confidence < Self.weakDigits } || Self.splitCents(line)
+    }
+
+    /// The words of `line` that hold a digit.
+    static func digitWords(_ line: TextLine) -> [TextWord] {
+        line.words.filter { $0.text.contains(where: \.isNumber) }
     }
 
     /// Whether a word ending in a digit is followed by a word of two digits (`Cash 22 25`): a
@@ -837,12 +851,18 @@ public final class PageReader {
     /// the price model instead, as letters are, the blurred, dim and tilted shelf copies and
     /// two tags-jp-dev copies lost a price each.
     ///
-    /// `scene`: a scene's region, which the line recogniser reads too, before the stock
-    /// re-reads, and whose sure reading ends them (`recognized`); a document's rows
-    /// (`readRows`) are not.
-    func reread(_ region: TextRegion, firstReading first: TextLine?, in image: GrayImage, scene: Bool = true) throws(OCRError)
-        -> TextLine?
-    {
+    /// `recognizer`: the line recogniser reads the region too, before the stock re-reads, and
+    /// its sure price ends them (`recognized`); after them when it was not asked before. A
+    /// document's short boxes (`readRows`) are read so too (`AccuracyOptions.rowRecognizer`): on
+    /// the fixture menus it reads the `元` that Tesseract's chi_sim and the price model read
+    /// as digits on the dim, tilted and small copies (`75元` → `7576`). `scene`: a scene's
+    /// region, whose first reading Tesseract left empty, is shown to the recogniser before
+    /// anything else, and a reading without a digit ends the re-reads there with no text. A
+    /// document's box is not: that reading may be its words (`SUMME`, receipts-de tilted,
+    /// whose total line then lost its keyword), which the re-reads keep.
+    func reread(
+        _ region: TextRegion, firstReading first: TextLine?, in image: GrayImage, scene: Bool = true, recognizer: Bool = true
+    ) throws(OCRError) -> TextLine? {
         var reader = regionReader
         let letters = first.map { !$0.text.isEmpty && !$0.text.contains(where: \.isNumber) } ?? false
         // A region Tesseract read nothing in is shown to the recogniser before any re-read: its
@@ -903,7 +923,7 @@ public final class PageReader {
         // below, which may still find it text. Print under `priceModelMinGlyph` is not shown to
         // the model, and Tesseract's stock probe of it says little (a tag's `50` 7 px tall read
         // `SC`, then `so`, which the recogniser reads `50`): the recogniser is asked first.
-        if scene, !asked, !(letters && model.isEmpty && region.glyphHeight >= Self.priceModelMinGlyph) {
+        if recognizer, !asked, !(letters && model.isEmpty && region.glyphHeight >= Self.priceModelMinGlyph) {
             asked = true
             if let read = recognized(region, instead: first, in: image) { return read }
         }
@@ -924,7 +944,7 @@ public final class PageReader {
             }
         }
         let pick = chosen(stock: readings, model: model) ?? first
-        return scene && !asked ? recognized(region, instead: pick, in: image) ?? pick : pick
+        return recognizer && !asked ? recognized(region, instead: pick, in: image) ?? pick : pick
     }
 
     /// A short region of a file's scene that Tesseract's first reading left unsure (`reread`),
@@ -945,9 +965,12 @@ public final class PageReader {
     /// rotated −4° 0.959 → 0.980, rotated +4° 0.939 → 0.959, shelf-jp-dev at 0.35 0.816 →
     /// 0.959 (precision 0.513 → 0.603) and dim 0.878 → 0.918; every clean set and fixture
     /// family the same, about three times as many calls (56 ms each).
-    /// A document's rows are not read so: on sroie-dev's tilted copy it found 0.009 more of the
-    /// amounts and no total, for 13% more time. A page's price column box that Tesseract read
-    /// unsurely is (`withPriceColumn`).
+    /// A document's short boxes (`readRows`) are read so too since 2026-12-03
+    /// (`AccuracyOptions.rowRecognizer`, docs/benchmarks/2026-12-03-row-recognizer.md): the
+    /// fixture menus' copies read the `元` Tesseract read as digits (`75元` → `7576`; dim 0.926 →
+    /// 0.946 of the amounts), sroie-dev's tilted copy 0.907 → 0.922, receipts-intl 0.983 →
+    /// 0.989, no total changed, for 3–14% more CPU on the sets read by their boxes. A page's
+    /// price column box that Tesseract read unsurely is too (`withPriceColumn`).
     func recognized(_ region: TextRegion, instead pick: TextLine?, in image: GrayImage) -> TextLine? {
         recognizerReading(region, instead: pick, in: image).flatMap { $0.sure ? $0.line : nil }
     }

@@ -17,6 +17,7 @@ struct AccuracySwitchTests {
         #expect(AccuracyOptions().textArea && o.textArea)
         #expect(try !AccuracyOptions(switches: "no-text-area").textArea)
         #expect(try AccuracyOptions(switches: "reread-sure-rows").rereadSureRows && !AccuracyOptions().rereadSureRows)
+        #expect(try !AccuracyOptions(switches: "no-row-recognizer").rowRecognizer && AccuracyOptions().rowRecognizer)
         #expect(try AccuracyOptions(switches: "page-only").reading == .page)
         // Documents by their boxes in rows unless told otherwise; rows by the detector's boxes.
         #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)
