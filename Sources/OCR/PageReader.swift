@@ -869,7 +869,9 @@ public final class PageReader {
         // sure price ends them, and when it reads no digit there the region holds no price.
         // `asked`: the recogniser has read the region; it is asked once at most.
         var asked = false
-        if scene, first?.text.allSatisfy(\.isWhitespace) ?? true, let read = recognizerReading(region, instead: first, in: image) {
+        if scene, recognizer, first?.text.allSatisfy(\.isWhitespace) ?? true,
+            let read = recognizerReading(region, instead: first, in: image)
+        {
             if read.sure { return read.line }
             if !read.line.text.contains(where: \.isNumber) {
                 OCRLog.write("  no digit in the recogniser's reading: no price")
