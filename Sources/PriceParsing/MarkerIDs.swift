@@ -50,6 +50,8 @@ enum MarkerIDs {
     static let dollar = id(Markers.dollar)
     static let euro = id(.code("EUR"))
     static let won = id(.code("KRW"))
+    /// `¥`, which the yen and the yuan print.
+    static let yen = symbols[0xA5]!
 
     /// `MarkerID.mayBeDollar` of each kind: one of its currencies is one of `$`'s.
     static let mayBeDollar: [Bool] = kinds.map { kind in

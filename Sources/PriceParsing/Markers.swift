@@ -238,6 +238,9 @@ enum Markers {
         misreadTwoLetter[word.lowercased()]?.contains(code) ?? false
     }
 
+    /// The currencies `¥` stands for (CLDR: the yen and the yuan).
+    static let yenCurrencies: Set<String> = ["JPY", "CNY"]
+
     /// Unit words (lowercased) that make the number before them a quantity.
     static let units: Set<String> = [
         "g", "gr", "grams", "gram", "kg", "mg", "l", "lt", "ltr", "liter", "litre", "ml", "cl", "dl",

@@ -393,6 +393,11 @@ struct Associator {
                 guard !r.hasDecimals, (!raw.seps.isEmpty && r.amount >= 1000) || (hint == currency && raw.digitCount >= 3) else {
                     return nil
                 }
+            } else if m.kind == MarkerIDs.yen {
+                // `Y42`: only with the yen or the yuan stored (`Scan`), and as such an amount is
+                // written: two decimals (yuan), or whole of two digits or more (a `Y` glued to
+                // one digit, `Y2`, is a size or a model likelier than a price under ¥10)
+                guard r.hasDecimals ? r.fractionDigits == 2 : raw.digitCount >= 2 else { return nil }
             } else {
                 // `S12.99`, `12,99 E`: only with a two-decimal amount
                 guard r.hasDecimals, r.fractionDigits == 2 else { return nil }

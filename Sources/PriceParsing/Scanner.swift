@@ -210,7 +210,12 @@ struct Scan {
     /// The stored currency's code, upper case: after a two-letter word that is its marker with a
     /// letter misread (`RH` for `RM` with MYR: `Markers.isMisreadMarker`), as after the marker
     /// itself, a `$` or `I` glued to digits is a misread digit.
-    private(set) var currencyHint: String? = nil
+    private(set) var currencyHint: String? = nil {
+        didSet { yenIsStored = currencyHint.map(Markers.yenCurrencies.contains) ?? false }
+    }
+    /// The stored currency is one `¥` stands for (`Markers.yenCurrencies`): a glued `Y` may be
+    /// its marker misread.
+    private var yenIsStored = false
 
     /// Scans `line` and hands the scan to `body`. The scan's lists live in temporary
     /// allocations sized up front, one per list so that each stays on the stack when it fits in
@@ -420,6 +425,12 @@ struct Scan {
         // (Debian's eng; the price model, whose French base has no `₩`)
         if j - i == 1, c == 0x53 || c == 0x45 || c == 0x57, digitAt(j), i == 0 || isSpaceLike(s[i - 1].value) {
             return (.marker(c == 0x53 ? MarkerIDs.dollar : c == 0x45 ? MarkerIDs.euro : MarkerIDs.won, repaired: true), j)
+        }
+        // `Y42`, `y93` → `¥42`: `¥` without its bars, as Debian's eng and chi_sim read it on small
+        // or blurred menus and tags, only when the stored currency is one `¥` stands for (a `Y`
+        // before digits is otherwise a size or a model, `Y10`); validated later.
+        if j - i == 1, c == 0x59 || c == 0x79, digitAt(j), i == 0 || isSpaceLike(s[i - 1].value), yenIsStored {
+            return (.marker(MarkerIDs.yen, repaired: true), j)
         }
         return (.word(letters.info), j)
     }

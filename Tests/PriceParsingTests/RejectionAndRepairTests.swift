@@ -103,6 +103,17 @@ import Testing
         Case("W12.99", ""),  // won have no decimals
         Case("WW44,300", ""),
         Case("60W", ""),
+        // `Y` is `¥` read without its bars, only with the yen or the yuan in the settings
+        Case("扬州 炒饭 Y42", "42.00 CNY rep", hint: "CNY"),
+        Case("小份 y93 大份", "93.00 CNY rep", hint: "CNY"),
+        Case("Y1,280", "1280 JPY rep", hint: "JPY"),
+        Case("Y12.50", "12.50 CNY rep", hint: "CNY"),
+        Case("Y42", ""),  // no hint: a size or a model
+        Case("Y42", "", hint: "USD"),
+        Case("Y2", "", hint: "JPY"),  // one digit: likelier a size than a price under ¥10
+        Case("Y12.5", "", hint: "CNY"),  // not as money is written
+        Case("AY42", "", hint: "JPY"),  // glued to a word
+        Case("Y 42", "", hint: "CNY"),  // apart: a letter, not the sign
         // a `$` or `S` right after the marker of a currency without `$` is a misread `5`
         Case("RM $3.20", "53.20 MYR rep"),
         Case("Total RM S3.20", "53.20 MYR rep", hint: "MYR"),
