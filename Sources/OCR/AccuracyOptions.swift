@@ -64,6 +64,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// the line recogniser too, as a scene's are (`PageReader.reread`; `no-row-recognizer`,
     /// to measure).
     public var rowRecognizer = true
+    /// A document's one-glyph boxes as tall as the text around them are read when its boxes
+    /// are read alone (`RegionLayout.worthReading`; `no-row-glyphs`, to measure).
+    public var rowSingleGlyphs = true
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
     /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
@@ -158,7 +161,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
-        "no-recognizer", "no-text-area", "reread-sure-rows", "no-row-recognizer",
+        "no-recognizer", "no-text-area", "reread-sure-rows", "no-row-recognizer", "no-row-glyphs",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -191,6 +194,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-text-area": textArea = false
             case "reread-sure-rows": rereadSureRows = true
             case "no-row-recognizer": rowRecognizer = false
+            case "no-row-glyphs": rowSingleGlyphs = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

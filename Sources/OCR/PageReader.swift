@@ -662,7 +662,8 @@ public final class PageReader {
     func readRegions(
         _ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64, limit: Int? = nil, document: Bool = false
     ) throws(OCRError) -> RecognizedPage {
-        let candidates = layout.worthReading(regions, limit: limit ?? options.regionLimit)
+        let candidates = layout.worthReading(
+            regions, limit: limit ?? options.regionLimit, document: document && options.rowSingleGlyphs)
         // Live frames keep their time budget, which needs the readings in turn; files share
         // their readings with idle workers when there are any (`help`).
         let live = isFrame || options.forceLiveBudget

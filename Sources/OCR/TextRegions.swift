@@ -70,11 +70,14 @@ extension RegionLayout {
     /// The regions worth reading, likeliest prices first, at most `limit`: lines of two or
     /// more glyphs, and single components wide enough to be digits touching ("30" as one
     /// blob); a lone narrow glyph holds no price the parser would take.
-    public func worthReading(_ regions: [TextRegion], limit: Int) -> [TextRegion] {
+    public func worthReading(_ regions: [TextRegion], limit: Int, document: Bool = false) -> [TextRegion] {
         let prominence = Self.prominence(regions)
+        // A document's rows, for its lone glyphs: each row's last box.
+        let ends = document ? Set(TextRows.groups(regions).compactMap(\.last)) : []
         let keep = regions.indices.filter { i in
             let r = regions[i]
-            return r.glyphs >= 2 || (Double(r.rect.width) >= 0.9 * Double(r.rect.height) && prominence[i] >= 1.3)
+            if r.glyphs >= 2 || (Double(r.rect.width) >= 0.9 * Double(r.rect.height) && prominence[i] >= 1.3) { return true }
+            return ends.contains(i) && prominence[i] >= Self.documentGlyphProminence
         }
         let ranked = keep.sorted { Self.priceLikeness(regions[$0]) > Self.priceLikeness(regions[$1]) }
         return ranked.prefix(limit).map { regions[$0] }
@@ -90,6 +93,14 @@ extension RegionLayout {
     public static func priceLikeness(_ r: TextRegion) -> Double {
         r.fill - r.clutter - 0.05 * abs(Double(min(r.glyphs, 8)) - 4) + 0.1 * log(Double(max(r.glyphHeight, 1)))
     }
+
+    /// Least prominence of a document's one-glyph box that `worthReading` reads when the
+    /// document's boxes are read alone, and then only the last box of its row (where a line
+    /// prints its price; a receipt's quantity stands before the item's amount): a menu's `8`
+    /// stands as tall as its line's text (about 1), where leader dots, hyphens and bullets are
+    /// a half of it or less. A scene's lone glyphs are mostly packaging and art, so a scene
+    /// keeps the 1.3 above.
+    static let documentGlyphProminence = 0.8
 
     /// Each region's glyph height over the median glyph height of the other regions whose
     /// centres lie within 6 of its glyph heights across and 4 up or down (its tag, its part

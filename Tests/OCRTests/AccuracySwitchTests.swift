@@ -18,6 +18,7 @@ struct AccuracySwitchTests {
         #expect(try !AccuracyOptions(switches: "no-text-area").textArea)
         #expect(try AccuracyOptions(switches: "reread-sure-rows").rereadSureRows && !AccuracyOptions().rereadSureRows)
         #expect(try !AccuracyOptions(switches: "no-row-recognizer").rowRecognizer && AccuracyOptions().rowRecognizer)
+        #expect(try !AccuracyOptions(switches: "no-row-glyphs").rowSingleGlyphs && AccuracyOptions().rowSingleGlyphs)
         #expect(try AccuracyOptions(switches: "page-only").reading == .page)
         // Documents by their boxes in rows unless told otherwise; rows by the detector's boxes.
         #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)

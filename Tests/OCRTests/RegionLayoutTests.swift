@@ -30,6 +30,34 @@ struct RegionLayoutTests {
         #expect(RegionLayout.priceLikeness(plain) > RegionLayout.priceLikeness(sentence))
     }
 
+    @Test(
+        "a document's lone glyph at the end of its row, as tall as the text around it, is worth reading; a scene's only when it stands out; a dot never"
+    )
+    func loneGlyphs() {
+        func region(_ x: Int, _ y: Int, _ w: Int, _ h: Int, glyph: Int, glyphs: Int) -> TextRegion {
+            TextRegion(rect: Box(x: x, y: y, width: w, height: h), glyphHeight: glyph, glyphs: glyphs, fill: 0.6)
+        }
+        // A menu: three dishes, their prices in a column at the right, `16`, a one-digit `8`
+        // (narrower than tall), `12`, and a bullet between the first two. A fourth line as a
+        // receipt prints it: a quantity `2` alone before the item's amount.
+        let dishes = (0..<3).map { region(20, 40 * $0, 150, 28, glyph: 20, glyphs: 12) }
+        let prices = [region(290, 0, 33, 26, glyph: 20, glyphs: 2), region(290, 80, 33, 26, glyph: 20, glyphs: 2)]
+        let digit = region(298, 40, 17, 26, glyph: 20, glyphs: 1)
+        let bullet = region(300, 20, 5, 5, glyph: 4, glyphs: 1)
+        let quantity = region(200, 120, 14, 26, glyph: 20, glyphs: 1)
+        let amount = region(290, 120, 50, 26, glyph: 20, glyphs: 4)
+        let all = dishes + prices + [digit, bullet, quantity, amount]
+        let layout = RegionLayout()
+        let asDocument = layout.worthReading(all, limit: 50, document: true)
+        let asScene = layout.worthReading(all, limit: 50)
+        #expect(asDocument.contains(digit) && !asDocument.contains(bullet) && !asDocument.contains(quantity))
+        #expect(!asScene.contains(digit) && !asScene.contains(bullet) && !asScene.contains(quantity))
+        #expect(asScene.count == 6 && asDocument.count == 7)
+        // A scene's lone glyph that stands out (a big `8` on a tag) is read either way.
+        let big = region(298, 40, 40, 40, glyph: 36, glyphs: 1)
+        #expect(layout.worthReading(prices + [big], limit: 50).contains(big))
+    }
+
     @Test("columns: a receipt's stacked, aligned lines form one; lines apart, of another size or out of line do not")
     func columns() {
         let finder = RegionLayout()
@@ -175,6 +203,29 @@ struct RegionLayoutTests {
         for name in stride(from: 0, to: receipts.count, by: 4).map({ receipts[$0] }) {
             #expect(try mode(try GrayImage.load(path: "\(Self.receiptScans)/\(name)")) == .page, "\(name)")
         }
+    }
+
+    /// A menu read box by box (as a menu photographed in perspective is: `readRows`) reads its
+    /// one-digit prices. The fixture menu `de_1` prints three `8`s alone at the right edge; the
+    /// detector boxes each, as tall as the dishes' text, and `worthReading` keeps them for a
+    /// document (`AccuracyOptions.rowSingleGlyphs`). Without it none of the three was read,
+    /// which is what the menus' tilted copy lost (2026-12-04). Truth: the generator's texts and
+    /// boxes.
+    @Test("a menu read box by box reads its one-digit prices")
+    func oneDigitPricesOfRows() throws {
+        let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let (image, texts, boxes) = try #require(try RereadProbeTests.fixture("menus", only: "de_1.png"))
+        let lone = zip(texts, boxes).filter { $0.0.count == 1 }
+        #expect(lone.count == 3)
+        func found(_ switches: String) throws -> Int {
+            let reader = PageReader(
+                engine: engine, detector: detector, judge: RereadChoiceTests.DigitJudge(), options: try AccuracyOptions(switches: switches))
+            let words = try reader.read(image).lines.flatMap(\.words)
+            return lone.filter { text, box in words.contains { $0.text == text && ($0.box?.intersectionArea(box) ?? 0) > 0 } }.count
+        }
+        #expect(try found("rows-only") == lone.count)
+        #expect(try found("rows-only,no-row-glyphs") == 0)
     }
 
     @Test("a price column's box is read again unless the page read every word on it surely, without digits")
