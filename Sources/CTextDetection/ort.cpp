@@ -164,8 +164,8 @@ bool pc_ort_make(OrtNet &net, const void *model, size_t length, std::string &err
                     !failed(call<SetInt>(SetSessionExecutionMode)(options, kSequential), error) &&
                     !failed(call<SetInt>(SetSessionGraphOptimizationLevel)(options, kAllOptimisations), error) &&
                     // No memory pattern: with one, the second run at each input size traces its
-                    // buffers into one block and costs 2-4 times a plain run (the detector at 1600 x
-                    // 928 on one core: 550-900 ms against 250), and every image of a batch, a
+                    // buffers into one block and costs 2-4 times a plain run (the detector on one
+                    // core: 550-830 ms at 928 x 1600 against 250), and every image of a batch, a
                     // frame or a re-detection brings sizes of its own. Runs after that are no
                     // faster with the pattern (docs/benchmarks/2026-12-04-no-memory-pattern.md).
                     !failed(call<OrtStatus *(*)(OrtSessionOptions *)>(DisableMemPattern)(options), error) &&

@@ -69,7 +69,8 @@ public struct RegionLayout: Sendable {
 extension RegionLayout {
     /// The regions worth reading, likeliest prices first, at most `limit`: lines of two or
     /// more glyphs, and single components wide enough to be digits touching ("30" as one
-    /// blob); a lone narrow glyph holds no price the parser would take.
+    /// blob); on a `document` read by its boxes, also a lone glyph that ends its row (a
+    /// menu's `8`, `documentGlyphProminence`). A scene's lone narrow glyph is left out.
     public func worthReading(_ regions: [TextRegion], limit: Int, document: Bool = false) -> [TextRegion] {
         let prominence = Self.prominence(regions)
         // A document's rows, for its lone glyphs: each row's last box.
