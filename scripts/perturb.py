@@ -28,6 +28,9 @@ Perturbations:
                        each corner moved up to 3% of its width (seeded by the entry's key),
                        saved as a JPEG of quality 85 stored on its side with EXIF
                        orientation 6, as most phones store a portrait photo
+  shadow               a cast shadow: beyond a straight soft edge (6% of the longer side wide)
+                       at an angle and offset seeded by the entry's key, the light falls to
+                       40%, ink and paper alike
 
 Deterministic: the same input gives byte-identical outputs (fixed seeds, no time), with
 no metadata copied but the resolution (phone's copies add their EXIF orientation): a file's dpi is kept, scaled by the scale
@@ -51,7 +54,7 @@ import zlib
 
 from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
-NAMES = ["scale0.5", "scale0.35", "scale2", "rot+4", "rot-4", "tilt", "jpeg30", "blur", "dim", "phone"]
+NAMES = ["scale0.5", "scale0.35", "scale2", "rot+4", "rot-4", "tilt", "jpeg30", "blur", "dim", "phone", "shadow"]
 
 TILT_SHRINK = 0.12      # the right edge's height lost, in parts of the image height
 DIM_LEVEL = 0.45        # white becomes 45% grey
@@ -66,6 +69,9 @@ PHONE_TABLE = 70        # the table's grey level, +- PHONE_GRAIN
 PHONE_GRAIN = 25
 PHONE_QUALITY = 85      # a phone camera's JPEG
 PHONE_ORIENTATION = 6   # EXIF: stored turned a quarter counterclockwise, shown turned back
+SHADOW_LIGHT = 0.4      # light left in the shadow: a hand or phone held between a ceiling lamp and the page
+SHADOW_PENUMBRA = 0.06  # the soft edge's width, in parts of the longer side (a hand 10-20 cm above the page)
+SHADOW_SHIFT = 0.15     # the edge passes this share of the diagonal either side of the centre, at most
 
 
 class Failure(Exception):
@@ -246,6 +252,36 @@ def phone(img, key):
     return out, lambda x, y: apply_perspective(fwd, x, y)
 
 
+def shadow(img, key):
+    """A cast shadow: the light falls to SHADOW_LIGHT beyond a straight soft edge across the image.
+
+    The edge's angle and offset are seeded by the entry's key, as phone's corners are, so each
+    image is shadowed its own way and the same way on every run. Ink and paper are darkened
+    alike (the light multiplies both), so inside the shadow the contrast is SHADOW_LIGHT of the
+    lit part's and a page's paper is two greys: one threshold for the whole page cannot serve both.
+    """
+    w, h = img.size
+    rng = random.Random(zlib.crc32(("shadow:" + key).encode("utf-8")))
+    theta = rng.uniform(0, 2 * math.pi)
+    nx, ny = math.cos(theta), math.sin(theta)
+    diag = math.hypot(w, h)
+    offset = rng.uniform(-SHADOW_SHIFT, SHADOW_SHIFT) * diag
+    half = max(1.0, SHADOW_PENUMBRA * max(w, h) / 2)
+    # The light map at 1/8 size, enlarged smoothly (the penumbra is far wider than 8 px).
+    sw, sh = max(1, (w + 7) // 8), max(1, (h + 7) // 8)
+    lut = []
+    for j in range(sh):
+        for i in range(sw):
+            d = (i * 8 + 4 - w / 2) * nx + (j * 8 + 4 - h / 2) * ny - offset
+            t = min(1.0, max(0.0, (d + half) / (2 * half)))
+            t = t * t * (3 - 2 * t)  # smoothstep: no kink at the penumbra's ends
+            lut.append(round(255 * (1 - (1 - SHADOW_LIGHT) * t)))
+    light = Image.frombytes("L", (sw, sh), bytes(lut)).resize((w, h), Image.Resampling.BILINEAR)
+    if img.mode != "L":
+        light = Image.merge(img.mode, [light] * len(img.getbands()))
+    return ImageChops.multiply(img, light), None
+
+
 def perturb(name, img, key=""):
     if name == "scale0.5":
         return scale(img, 0.5, Image.Resampling.LANCZOS)
@@ -267,6 +303,8 @@ def perturb(name, img, key=""):
         return dim(img)
     if name == "phone":
         return phone(img, key)
+    if name == "shadow":
+        return shadow(img, key)
     raise ValueError(name)
 
 
