@@ -257,6 +257,48 @@ extern "C" int pc_db_boxes(const float *map, int width, int height, int valid_wi
     }
 }
 
+namespace {
+
+/// The rim levels' quartiles of a box (its outermost rows and columns: the ground around
+/// the text, which the detector's boxes carry as a margin).
+void rim_quartiles(const cv::Mat &crop, int &low, int &high) {
+    std::vector<uint8_t> rim;
+    const int h = crop.rows, w = crop.cols;
+    for (int r = 0; r < h; r++) {
+        const uint8_t *row = crop.ptr<uint8_t>(r);
+        for (int c = 0; c < w; c++) {
+            if (r == 0 || r == h - 1 || c == 0 || c == w - 1) rim.push_back(row[c]);
+        }
+    }
+    std::sort(rim.begin(), rim.end());
+    low = rim[rim.size() / 4];
+    high = rim[rim.size() * 3 / 4];
+}
+
+}  // namespace
+
+/// A box whose ground is lit unevenly (a shadow's edge across it: the quarter of its rim at
+/// the darkest is under `uneven_ground` of the lightest quarter's level) divided by its
+/// ground, which is the box closed with a square as tall as the box (wider than any stroke),
+/// so the shadowed paper is as light as the lit and Otsu's one threshold parts ink from paper
+/// on both sides. Empty when the ground is even (most boxes: measured as they are). Dark text
+/// on light ground is assumed there (a light text's box is left lighter than its ground).
+/// 0.75: a quarter darker, as `PageReader.surroundShade` tells another sheet from the paper;
+/// paper under even light varies by a few percent, a cast shadow halves it or more.
+static constexpr double uneven_ground = 0.75;
+
+static cv::Mat evened_ground(const cv::Mat &crop) {
+    int low = 0, high = 0;
+    rim_quartiles(crop, low, high);
+    if (high <= 0 || low >= uneven_ground * high) return cv::Mat();
+    const int k = std::max(3, crop.rows | 1);
+    cv::Mat ground;
+    cv::morphologyEx(crop, ground, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(k, k)));
+    cv::Mat even;
+    cv::divide(crop, cv::max(ground, 1), even, 255.0, CV_8U);
+    return even;
+}
+
 extern "C" int pc_measure_glyphs(const uint8_t *gray, int width, int height, size_t stride, int x, int y, int box_width,
                                  int box_height, pc_glyph_stats *out) {
     if (!gray || !out || width <= 0 || height <= 0 || box_width < 3 || box_height < 3 || x < 0 || y < 0 ||
@@ -268,8 +310,9 @@ extern "C" int pc_measure_glyphs(const uint8_t *gray, int width, int height, siz
     try {
         cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
         cv::Mat crop = image(cv::Rect(x, y, box_width, box_height));
+        cv::Mat even = evened_ground(crop);
         cv::Mat dark;  // 255 where darker than Otsu's threshold
-        cv::threshold(crop, dark, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
+        cv::threshold(even.empty() ? crop : even, dark, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
         long rim = 0, rimDark = 0;
         for (int r = 0; r < box_height; r++) {
             const uint8_t *row = dark.ptr<uint8_t>(r);

@@ -67,6 +67,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// A document's one-glyph boxes as tall as the text around them are read when its boxes
     /// are read alone (`RegionLayout.worthReading`; `no-row-glyphs`, to measure).
     public var rowSingleGlyphs = true
+    /// A region's crop whose paper is uneven (a shadow's edge, a second paper tone) is
+    /// background-normalised before Tesseract reads it (`RegionReader.flattenShadows`;
+    /// `no-crop-shadows`, to measure).
+    public var cropShadows = true
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
     /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
@@ -162,6 +166,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "no-row-recognizer", "no-row-glyphs",
+        "no-crop-shadows",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -195,6 +200,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "reread-sure-rows": rereadSureRows = true
             case "no-row-recognizer": rowRecognizer = false
             case "no-row-glyphs": rowSingleGlyphs = false
+            case "no-crop-shadows": cropShadows = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

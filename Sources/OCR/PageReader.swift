@@ -32,7 +32,9 @@ public final class PageReader {
     /// `jpn`), so a run of documents never loads it. Nil: regions are read with `main`.
     public let scene: LazyEngine?
     public let judge: any PriceJudge
-    public var options: AccuracyOptions
+    public var options: AccuracyOptions {
+        didSet { regionReader.flattenShadows = options.cropShadows }
+    }
     public var layout = RegionLayout()
     /// The learned text detector, which finds the regions of a scene and tells a scene from a
     /// document. Nil: only the whole-page reading (`AccuracyOptions.reading` `.page`) works;
@@ -73,6 +75,7 @@ public final class PageReader {
         self.detector = detector
         self.judge = judge
         self.options = options
+        self.regionReader.flattenShadows = options.cropShadows
     }
 
     /// The run's whole-language engine (see `main`).

@@ -23,6 +23,12 @@ extension GrayImage {
         derived(pricecam_backgroundNorm(pix))
     }
 
+    /// Background normalised as a line of `glyph` px glyphs is (`pricecam_backgroundNormGlyph`):
+    /// its paper brought to one level across a shadow's edge or a second paper tone.
+    public func lineBackgroundNormalized(glyph: Int) -> GrayImage? {
+        derived(pricecam_backgroundNormGlyph(pix, Int32(glyph)))
+    }
+
     /// The spread of its edges in px (`pc_edge_width`): 1–2.6 on sharp scans and photos,
     /// 3.6 and more blurred; 0 without contrast. The measure the detector's input is sharpened
     /// by (`InputSharpening`).

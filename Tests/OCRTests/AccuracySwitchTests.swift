@@ -19,6 +19,14 @@ struct AccuracySwitchTests {
         #expect(try AccuracyOptions(switches: "reread-sure-rows").rereadSureRows && !AccuracyOptions().rereadSureRows)
         #expect(try !AccuracyOptions(switches: "no-row-recognizer").rowRecognizer && AccuracyOptions().rowRecognizer)
         #expect(try !AccuracyOptions(switches: "no-row-glyphs").rowSingleGlyphs && AccuracyOptions().rowSingleGlyphs)
+        #expect(try !AccuracyOptions(switches: "no-crop-shadows").cropShadows && AccuracyOptions().cropShadows)
+        // The reader's crops follow the switch, set at first and changed later.
+        let reader = PageReader(
+            engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
+            judge: RereadChoiceTests.DigitJudge(), options: try AccuracyOptions(switches: "no-crop-shadows"))
+        #expect(!reader.regionReader.flattenShadows)
+        reader.options = AccuracyOptions()
+        #expect(reader.regionReader.flattenShadows)
         #expect(try AccuracyOptions(switches: "page-only").reading == .page)
         // Documents by their boxes in rows unless told otherwise; rows by the detector's boxes.
         #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)

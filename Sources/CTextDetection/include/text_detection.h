@@ -62,7 +62,8 @@ typedef struct {
 } pc_glyph_stats;
 
 /// Measures the text in the box `x, y, box_width, box_height` of `gray`: the box is
-/// binarised by Otsu's threshold; the side that holds most of the box's rim is the ground
+/// binarised by Otsu's threshold (after dividing it by its ground when a shadow's edge
+/// crosses it: its rim's darker quarter under 0.75 of its lighter); the side that holds most of the box's rim is the ground
 /// (the detector's boxes carry a margin), the other the ink; ink components at least 0.3
 /// of the box's height count as glyphs (a wide one as the glyphs its width holds: blurred
 /// glyphs touch), but for one spanning the box (a frame). 0 on
