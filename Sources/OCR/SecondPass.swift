@@ -326,6 +326,16 @@ struct SecondPass {
                     replaced += 1
                     continue
                 }
+                // Two witnesses against one unsure reading: the recogniser, trained apart from
+                // Tesseract, reads an amount that the rest of the page confirms (printed again,
+                // paid, the sum of the lines above), where Tesseract's is confirmed by nothing
+                // (checked above). A receipt's total is what was paid.
+                if !addsAmounts(read, to: line), judge.confirmsTotal(t.amount, line: i, of: page.lines) {
+                    OCRLog.write("total vote: [\(line.text)] -> [\(read.text)] by the recogniser, confirmed by the page")
+                    page.lines[i] = read
+                    replaced += 1
+                    continue
+                }
             }
             var readings: [(PriceReading, TextLine)] = []
             for s in (!enlargeTallText && h >= Self.noEnlargeHeight ? [1, 2] : [1, 2, 3]) {
