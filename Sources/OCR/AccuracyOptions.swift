@@ -86,6 +86,18 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// grouped into rows, then the second pass (`rows`), or Tesseract's own page layout
     /// (`page`) (`documents=page|rows` to measure).
     public var documentReading = ReadingMode.rows
+    /// A level document is read by its boxes in rows too, as a page in perspective is, unless
+    /// its coarser detection's input was sharpened (a blurred page, read whole); it is then
+    /// detected again at the full working size (`level-rows`, to measure). Off: it reads more
+    /// (sroie-dev totals 0.968 → 0.984, most copies of the document sets) but costs 24–48%
+    /// more time than the page reading (docs/benchmarks/2026-12-04-level-rows.md).
+    public var levelRows = false
+    /// A document read by its boxes reads a row's boxes that stand within `TextRows.pieceGap`
+    /// of each other as one (`TextRows.joiningPieces`; `join-pieces`, to measure). Off: read
+    /// with `level-rows` it keeps receipts-de's letter-spaced `SUMME EUR 27,42` whole, but on
+    /// the tilted fixture menus it joined `소 7,500원` to `대 6,000` beside it, whose re-read lost
+    /// the 7 500 (docs/benchmarks/2026-12-04-level-rows.md).
+    public var joinPieces = false
     /// Region readings grouped into rows by the detector's boxes (`TextRows`), not by the
     /// boxes of the words read in them (`word-rows` to measure).
     public var rowGrouping = true
@@ -166,7 +178,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "no-row-recognizer", "no-row-glyphs",
-        "no-crop-shadows",
+        "no-crop-shadows", "level-rows", "join-pieces",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -201,6 +213,8 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-row-recognizer": rowRecognizer = false
             case "no-row-glyphs": rowSingleGlyphs = false
             case "no-crop-shadows": cropShadows = false
+            case "level-rows": levelRows = true
+            case "join-pieces": joinPieces = true
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

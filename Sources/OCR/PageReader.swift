@@ -113,12 +113,15 @@ public final class PageReader {
             // shorter, their directions less sure: they keep a page only when enough of them
             // run within the level spread less `coarseSlopeError` (a page near the limit,
             // crumpled or in perspective, is judged on the full detection).
-            if choose(first.regions, imageHeight: upright.height) == .page,
+            // A level document read by its rows (`levelRows`) is detected again at the full
+            // working size, unless its input was sharpened (a blurred page is read whole).
+            let rowsWanted = options.levelRows && !(detector?.lastInputSharpened ?? false)
+            if !rowsWanted, choose(first.regions, imageHeight: upright.height) == .page,
                 Self.linesAreLevel(first.regions, within: Self.levelSpread - Self.coarseSlopeError, unmeasured: false)
             {
                 OCRLog.write("document at \(options.documentSide) px: its boxes kept")
                 regions = first.regions
-            } else if first.nearFull {
+            } else if first.nearFull, !rowsWanted {
                 OCRLog.write("document at \(options.documentSide) px: its boxes stand for the full size's")
                 regions = first.regions
             } else {
@@ -140,7 +143,10 @@ public final class PageReader {
             // needs no correction here (background normalisation cost shelf-jp-dev recall
             // 0.63 -> 0.51: it flattens the tag cards' contrast).
             return try readRegions(regions, in: upright, isFrame: image.isFrame, since: start)
-        case .page where options.reading == .auto && options.documentReading == .rows && !Self.linesAreLevel(regions), .rows:
+        case .page
+        where options.reading == .auto && options.documentReading == .rows
+            && (!Self.linesAreLevel(regions) || (options.levelRows && !(detector?.lastInputSharpened ?? false))),
+            .rows:
             return try readRows(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page:
             var (upright, regions) = (upright, regions)
@@ -648,8 +654,12 @@ public final class PageReader {
     /// over the rows (weak lines read again, the total line voted on) as over a page reading.
     /// The boxes follow the text wherever the page lies in the photo, at whatever angle and
     /// perspective, where Tesseract's page layout needs straight, level lines:
-    /// receipts-de tilted (keystone) total recall 0.846 page, 1.000 by boxes.
-    func readRows(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
+    /// receipts-de tilted (keystone) total recall 0.846 page, 1.000 by boxes. With
+    /// `joinPieces`, a row's boxes that stand within `TextRows.pieceGap` of each other are
+    /// read as one (`TextRows.joiningPieces`): the network breaks letter-spaced print apart.
+    func readRows(_ found: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
+        let regions = options.joinPieces ? TextRows.joiningPieces(found) : found
+        if regions.count != found.count { OCRLog.write("rows: \(found.count) boxes, \(regions.count) with a row's pieces joined") }
         let rows = try readRegions(regions, in: image, isFrame: isFrame, since: start, limit: regions.count, document: true)
         guard options.secondPass else { return rows }
         // The pixels the rows cover stand for the page's in the work budget.

@@ -102,3 +102,62 @@ extension TextRegion {
         (Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
     }
 }
+
+extension TextRows {
+    /// Most gap along a row between two of its boxes that are pieces of one text, in parts of
+    /// the taller one's glyph height. The detector's boxes are grown back by DB's unclip
+    /// (about 0.8 of the line's thickness on each side), so the boxes of words a word space
+    /// apart (about a third of a glyph height) overlap; boxes that stand this close and apart
+    /// are one text whose map the network broke: letter-spaced print (a German receipt's
+    /// double-width `S U M M E  2 7 , 4 2`), a number split at its comma. Read apart, each
+    /// piece is a crop of a few glyphs measured on its own (`27` read `iva`, `,42` read `'4 -,`
+    /// on receipts-de's marktkauf_08042020, whose total was then lost when read by its boxes).
+    static let pieceGap = 0.5
+
+    /// `regions` with the boxes of one row that stand within `pieceGap` of each other (and share
+    /// their polarity) joined into one region, for a document read by its boxes: a row's
+    /// pieces of one text are read as one line, as Tesseract's page layout reads them.
+    public static func joiningPieces(_ regions: [TextRegion]) -> [TextRegion] {
+        let slopes = directions(regions)
+        var out: [TextRegion] = []
+        for row in groups(regions) {
+            var run: [Int] = []
+            func flush() {
+                guard !run.isEmpty else { return }
+                out.append(run.count == 1 ? regions[run[0]] : joined(run.map { regions[$0] }, slope: slopes[run[0]]))
+                run = []
+            }
+            for i in row {
+                if let last = run.last {
+                    let a = regions[last], b = regions[i]
+                    let gap = Double(b.rect.x) - Double(a.rect.x + a.rect.width)
+                    let glyph = Double(max(a.glyphHeight, b.glyphHeight, 1))
+                    if a.lightOnDark != b.lightOnDark || gap > pieceGap * glyph { flush() }
+                }
+                run.append(i)
+            }
+            flush()
+        }
+        return out
+    }
+
+    /// One region over `pieces` (left to right, one row): their bounds, the taller glyph, every
+    /// glyph, the row's direction, a thickness that spans every piece's band across it.
+    static func joined(_ pieces: [TextRegion], slope: Double) -> TextRegion {
+        var rect = pieces[0].rect
+        for p in pieces.dropFirst() { rect = rect.union(p.rect) }
+        let cx = Double(rect.x) + Double(rect.width) / 2, cy = Double(rect.y) + Double(rect.height) / 2
+        // Each piece's band about the row's line through the joined box's centre.
+        let thickness =
+            pieces.map { p -> Double in
+                let (px, py) = p.centre
+                return 2 * abs(py - (cy + slope * (px - cx))) + p.thickness
+            }.max() ?? Double(rect.height)
+        let glyphs = pieces.map(\.glyphs).reduce(0, +)
+        let fill = pieces.map { $0.fill * Double($0.glyphs) }.reduce(0, +) / Double(max(glyphs, 1))
+        return TextRegion(
+            rect: rect, glyphHeight: pieces.map(\.glyphHeight).max() ?? 0, glyphs: glyphs, lightOnDark: pieces[0].lightOnDark,
+            fill: fill, clutter: pieces.map(\.clutter).max() ?? 0, slope: slope, thickness: thickness,
+            score: pieces.map(\.score).min() ?? 1)
+    }
+}

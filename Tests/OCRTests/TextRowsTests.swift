@@ -87,6 +87,33 @@ struct TextRowsTests {
         #expect(TextRows.rows(twice).count == 2)
     }
 
+    @Test("a row's pieces of one text are joined for reading; words across a gap, other rows and light text are not")
+    func pieces() throws {
+        // A double-width total split by the detector: `SUMME` far left, `27` and `,42` touching
+        // (receipts-de marktkauf_08042020: 598–700 and 680–780 px, glyphs 36 and 25 px).
+        let label = Self.item("SUMME", cx: 150, cy: 1785, width: 210, thickness: 60).region
+        var left = Self.item("27", cx: 649, cy: 1784, width: 102, thickness: 57).region
+        var right = Self.item(",42", cx: 730, cy: 1786, width: 100, thickness: 57).region
+        (left.glyphHeight, left.glyphs, right.glyphHeight, right.glyphs) = (36, 4, 25, 5)
+        let below = Self.item("BAR", cx: 700, cy: 1880, width: 110, thickness: 48).region
+        let out = TextRows.joiningPieces([right, below, label, left])
+        #expect(out.count == 3, "\(out.map(\.rect))")
+        let joined = try #require(out.first { $0.rect.x == left.rect.x })
+        #expect(joined.rect == left.rect.union(right.rect))
+        #expect(joined.glyphs == 9 && joined.glyphHeight == 36)
+        // Its band spans both pieces (their centres 2 px apart across the row).
+        #expect(joined.thickness >= 57 && joined.thickness <= 57 + 2 * 2 + 1)
+        #expect(out.contains { $0.rect == label.rect } && out.contains { $0.rect == below.rect })
+        // A gap of more than half a glyph between two boxes of a row: two texts (a label and
+        // its amount across a column gap, words the network set apart).
+        let apart = Self.item("0,99", cx: 649 + 102 + 18 + 50, cy: 1784, width: 100, thickness: 57).region
+        #expect(TextRows.joiningPieces([left, apart]).count == 2)
+        // A light-on-dark box beside dark text is another print, read with its own polarity.
+        var inverse = right
+        inverse.lightOnDark = true
+        #expect(TextRows.joiningPieces([left, inverse]).count == 2)
+    }
+
     @Test("the detector's rotated box gives its text direction; a vertical or square box none")
     func slope() {
         func box(_ pts: [(Double, Double)]) -> RotatedTextBox { RotatedTextBox(corners: pts.map { Point(x: $0.0, y: $0.1) }, score: 1) }
