@@ -89,8 +89,8 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// A level document is read by its boxes in rows too, as a page in perspective is, unless
     /// its coarser detection's input was sharpened (a blurred page, read whole); it is then
     /// detected again at the full working size (`level-rows`, to measure). Off: it reads more
-    /// (sroie-dev totals 0.968 → 0.984, most copies of the document sets) but costs 24–48%
-    /// more time than the page reading (docs/benchmarks/2026-12-04-level-rows.md).
+    /// (sroie-dev totals 0.968 → 0.984, most copies of the document sets) but costs 10–37%
+    /// more time than the page reading (idle machine) (docs/benchmarks/2026-12-04-level-rows.md).
     public var levelRows = false
     /// A document read by its boxes reads a row's boxes that stand within `TextRows.pieceGap`
     /// of each other as one (`TextRows.joiningPieces`; `join-pieces`, to measure). Off: read

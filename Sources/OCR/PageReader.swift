@@ -115,7 +115,7 @@ public final class PageReader {
             // crumpled or in perspective, is judged on the full detection).
             // A level document read by its rows (`levelRows`) is detected again at the full
             // working size, unless its input was sharpened (a blurred page is read whole).
-            let rowsWanted = options.levelRows && !(detector?.lastInputSharpened ?? false)
+            let rowsWanted = levelRowsWanted
             if !rowsWanted, choose(first.regions, imageHeight: upright.height) == .page,
                 Self.linesAreLevel(first.regions, within: Self.levelSpread - Self.coarseSlopeError, unmeasured: false)
             {
@@ -145,7 +145,7 @@ public final class PageReader {
             return try readRegions(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page
         where options.reading == .auto && options.documentReading == .rows
-            && (!Self.linesAreLevel(regions) || (options.levelRows && !(detector?.lastInputSharpened ?? false))),
+            && (!Self.linesAreLevel(regions) || levelRowsWanted),
             .rows:
             return try readRows(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page:
@@ -401,6 +401,10 @@ public final class PageReader {
         guard coarser < full else { return nil }
         return (try learnedRegions(image, side: side, document: true), full < Self.fullDetectionGain * coarser)
     }
+
+    /// Whether a level document is read by its rows (`AccuracyOptions.levelRows`): not when the
+    /// last detection's input was sharpened (a blurred page is read whole).
+    var levelRowsWanted: Bool { options.levelRows && !(detector?.lastInputSharpened ?? false) }
 
     /// A file's scene detected again, enlarged, when the detector saw its text small, or at its
     /// own size when the detector, working on it downscaled, was unsure of its text
