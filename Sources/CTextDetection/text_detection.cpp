@@ -85,6 +85,29 @@ extern "C" void pc_textdet_destroy(pc_textdet *det) {
     delete det;
 }
 
+// The detector's input before it is scaled to [-1, 1]: the image resized to the working size
+// (area averaging when shrunk, bilinear when enlarged).
+static cv::Mat pc_detector_input(const uint8_t *gray, int image_width, int image_height, size_t stride, int scaled_width,
+                                 int scaled_height) {
+    cv::Mat src(image_height, image_width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
+    if (scaled_width == image_width && scaled_height == image_height) return src;
+    cv::Mat scaled;
+    int interp = scaled_width < image_width ? cv::INTER_AREA : cv::INTER_LINEAR;
+    cv::resize(src, scaled, cv::Size(scaled_width, scaled_height), 0, 0, interp);
+    return scaled;
+}
+
+extern "C" float pc_scaled_edge_width(const uint8_t *gray, int image_width, int image_height, size_t stride, int scaled_width,
+                                      int scaled_height) {
+    if (!gray || image_width <= 0 || image_height <= 0 || scaled_width <= 0 || scaled_height <= 0) return -1;
+    try {
+        cv::Mat scaled = pc_detector_input(gray, image_width, image_height, stride, scaled_width, scaled_height);
+        return pc_edge_width(scaled.ptr<uint8_t>(), scaled.cols, scaled.rows, scaled.step[0]);
+    } catch (const std::exception &) {
+        return -1;
+    }
+}
+
 extern "C" float pc_edge_width(const uint8_t *gray, int width, int height, size_t stride) {
     if (!gray || width < 2 || height < 2) return 0;
     unsigned long levels[256] = {0}, step[256] = {0}, n = 0;
@@ -134,14 +157,7 @@ extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_wi
         return -1;
     }
     try {
-        cv::Mat src(image_height, image_width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
-        cv::Mat scaled;
-        if (scaled_width == image_width && scaled_height == image_height) {
-            scaled = src;
-        } else {
-            int interp = scaled_width < image_width ? cv::INTER_AREA : cv::INTER_LINEAR;
-            cv::resize(src, scaled, cv::Size(scaled_width, scaled_height), 0, 0, interp);
-        }
+        cv::Mat scaled = pc_detector_input(gray, image_width, image_height, stride, scaled_width, scaled_height);
         if (edge_width) *edge_width = 0;
         if (sharpen_edge > 0) {
             const float spread = pc_edge_width(scaled.ptr<uint8_t>(), scaled.cols, scaled.rows, scaled.step[0]);

@@ -87,17 +87,23 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// (`page`) (`documents=page|rows` to measure).
     public var documentReading = ReadingMode.rows
     /// A level document is read by its boxes in rows too, as a page in perspective is, unless
-    /// its coarser detection's input was sharpened (a blurred page, read whole); it is then
-    /// detected again at the full working size (`level-rows`, to measure). Off: it reads more
-    /// (sroie-dev totals 0.968 → 0.984, most copies of the document sets) but costs 10–37%
-    /// more time than the page reading (idle machine) (docs/benchmarks/2026-12-04-level-rows.md).
-    public var levelRows = false
+    /// its input is blurred (its edges spread as `TextDetector.inputBlurred` measures: a
+    /// blurred page is first detected coarser, sharpened, and read whole). Such a file is
+    /// detected once, at the full working size: the coarser first pass only chose between the
+    /// page reading and the rows (`no-level-rows`: the page reading and the coarser pass, to
+    /// measure). Read by its rows, each box is binarised on its own and read by the rules that
+    /// read pages in perspective, the peers' design: sroie-dev amount recall 0.859 → 0.925
+    /// (totals 0.968 both ways), the fixture menus 0.971 → 0.983, and the copies of the
+    /// document sets hold better: 25 of 33 within 0.03 of clean, 21 before
+    /// (docs/benchmarks/2026-12-05-level-rows-default.md; 2026-12-04-level-rows.md measured
+    /// it with the coarser pass first, 10–37% more time than the page reading).
+    public var levelRows = true
     /// A document read by its boxes reads a row's boxes that stand within `TextRows.pieceGap`
-    /// of each other as one (`TextRows.joiningPieces`; `join-pieces`, to measure). Off: read
-    /// with `level-rows` it keeps receipts-de's letter-spaced `SUMME EUR 27,42` whole, but on
-    /// the tilted fixture menus it joined `소 7,500원` to `대 6,000` beside it, whose re-read lost
-    /// the 7 500 (docs/benchmarks/2026-12-04-level-rows.md).
-    public var joinPieces = false
+    /// of each other as one (`TextRows.joiningPieces`; `no-join-pieces`, to measure): the
+    /// network breaks letter-spaced print apart (receipts-de's `SUMME EUR 27,42` into `27` and
+    /// `,42`). On the tilted fixture menus it joined `소 7,500원` to `대 6,000` beside it, whose
+    /// re-read lost the 7 500 (docs/benchmarks/2026-12-04-level-rows.md).
+    public var joinPieces = true
     /// Region readings grouped into rows by the detector's boxes (`TextRows`), not by the
     /// boxes of the words read in them (`word-rows` to measure).
     public var rowGrouping = true
@@ -178,7 +184,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "no-row-recognizer", "no-row-glyphs",
-        "no-crop-shadows", "level-rows", "join-pieces",
+        "no-crop-shadows", "no-level-rows", "no-join-pieces",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -213,8 +219,8 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-row-recognizer": rowRecognizer = false
             case "no-row-glyphs": rowSingleGlyphs = false
             case "no-crop-shadows": cropShadows = false
-            case "level-rows": levelRows = true
-            case "join-pieces": joinPieces = true
+            case "no-level-rows": levelRows = false
+            case "no-join-pieces": joinPieces = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

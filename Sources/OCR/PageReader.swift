@@ -113,8 +113,9 @@ public final class PageReader {
             // shorter, their directions less sure: they keep a page only when enough of them
             // run within the level spread less `coarseSlopeError` (a page near the limit,
             // crumpled or in perspective, is judged on the full detection).
-            // A level document read by its rows (`levelRows`) is detected again at the full
-            // working size, unless its input was sharpened (a blurred page is read whole).
+            // With `levelRows` (the default) only a blurred portrait file gets here (its input
+            // edges spread: `coarserRegions`), and its level document is read whole; every
+            // other portrait file is detected once, at the full working size (below).
             let rowsWanted = levelRowsWanted
             if !rowsWanted, choose(first.regions, imageHeight: upright.height) == .page,
                 Self.linesAreLevel(first.regions, within: Self.levelSpread - Self.coarseSlopeError, unmeasured: false)
@@ -383,8 +384,9 @@ public final class PageReader {
     }
 
     /// A file's page's first, coarser detection (`AccuracyOptions.documentSide`); nil when it
-    /// is switched off, the image is not portrait, or the side is not smaller than the full
-    /// working size. Only portrait images are tried so: a page read whole is taller than wide
+    /// is switched off, the image is not portrait, the side is not smaller than the full
+    /// working size, or level documents are read by their rows and the input is not blurred
+    /// (`TextDetector.inputBlurred` at that side): the coarser pass then chooses nothing. Only portrait images are tried so: a page read whole is taller than wide
     /// (every receipt and menu of the dev sets and fixtures: 1.13–3.94 times), while a
     /// camera's scene is mostly wider, and the coarser pass would only add to its detection
     /// (shelf-jp-dev, 16:9: +30% time).
@@ -399,6 +401,10 @@ public final class PageReader {
         let coarser = detector.workingSize(width: image.width, height: image.height, side: side).scale
         let full = detector.workingSize(width: image.width, height: image.height).scale
         guard coarser < full else { return nil }
+        // A level document read by its rows needs the full detection's boxes anyway
+        // (`levelRows`): the coarser pass would only tell a blurred page, which is read whole,
+        // and the input's edges tell that without the net.
+        if options.levelRows, !detector.inputBlurred(image, side: side) { return nil }
         return (try learnedRegions(image, side: side, document: true), full < Self.fullDetectionGain * coarser)
     }
 

@@ -266,6 +266,18 @@ public final class TextDetector {
         try detectNow(image, size: workingSize(width: image.width, height: image.height, scale: scale))
     }
 
+    /// Whether a document's detection of `image` with the longest side at most `side` would
+    /// sharpen its input (`documentSharpening`): its edges spread over more than
+    /// `blurredEdge` px at that size. Measured as the detection measures it, without the net.
+    public func inputBlurred(_ image: GrayImage, side: Int?) -> Bool {
+        guard documentSharpening.blurredEdge > 0 else { return false }
+        let size = workingSize(width: image.width, height: image.height, side: side)
+        let spread = TextDetectorNet.edgeSpread(
+            gray: image.bytes(), width: image.width, height: image.height, scaledWidth: size.width, scaledHeight: size.height)
+        OCRLog.write("document input at \(side ?? maxSide) px: edges spread \(String(format: "%.2f", spread)) px")
+        return spread > documentSharpening.blurredEdge
+    }
+
     /// The regions to read for the detected `boxes` on `image`.
     public func regions(_ boxes: [RotatedTextBox], in image: GrayImage) -> [TextRegion] {
         let pixels = image.bytes()

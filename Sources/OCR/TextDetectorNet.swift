@@ -98,6 +98,17 @@ public final class TextDetectorNet {
         return (map, sharpened)
     }
 
+    /// The spread of the edges of `gray` (`width` × `height`, rows without padding) resized to
+    /// `scaledWidth` × `scaledHeight` as the net's input is (`pc_scaled_edge_width`): what a
+    /// detection at that size would measure before sharpening, without running the net.
+    static func edgeSpread(gray: [UInt8], width: Int, height: Int, scaledWidth: Int, scaledHeight: Int) -> Double {
+        precondition(gray.count >= width * height, "gray buffer too small")
+        let spread = gray.withUnsafeBufferPointer { g in
+            pc_scaled_edge_width(g.baseAddress, Int32(width), Int32(height), width, Int32(scaledWidth), Int32(scaledHeight))
+        }
+        return Double(max(0, spread))
+    }
+
     /// DB post-processing of a probability map (see `DBPostProcess`), boxes in map pixels.
     static func boxes(map: [Float], width: Int, height: Int, validWidth: Int, validHeight: Int, settings: DBPostProcess)
         -> [RotatedTextBox]

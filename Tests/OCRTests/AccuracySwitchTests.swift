@@ -20,8 +20,8 @@ struct AccuracySwitchTests {
         #expect(try !AccuracyOptions(switches: "no-row-recognizer").rowRecognizer && AccuracyOptions().rowRecognizer)
         #expect(try !AccuracyOptions(switches: "no-row-glyphs").rowSingleGlyphs && AccuracyOptions().rowSingleGlyphs)
         #expect(try !AccuracyOptions(switches: "no-crop-shadows").cropShadows && AccuracyOptions().cropShadows)
-        #expect(try AccuracyOptions(switches: "level-rows").levelRows && !AccuracyOptions().levelRows)
-        #expect(try AccuracyOptions(switches: "join-pieces").joinPieces && !AccuracyOptions().joinPieces)
+        #expect(try !AccuracyOptions(switches: "no-level-rows").levelRows && AccuracyOptions().levelRows)
+        #expect(try !AccuracyOptions(switches: "no-join-pieces").joinPieces && AccuracyOptions().joinPieces)
         // The reader's crops follow the switch, set at first and changed later.
         let reader = PageReader(
             engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),

@@ -106,11 +106,11 @@ struct RegionLayoutTests {
     }
 
     /// A reader with the learned detector and default options, and its detector.
-    static func detectingReader() throws -> (TextDetector, PageReader) {
+    static func detectingReader(_ options: AccuracyOptions = AccuracyOptions()) throws -> (TextDetector, PageReader) {
         let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
         let reader = PageReader(
             engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),
-            detector: detector, judge: RereadChoiceTests.DigitJudge(), options: AccuracyOptions())
+            detector: detector, judge: RereadChoiceTests.DigitJudge(), options: options)
         return (detector, reader)
     }
 
@@ -142,7 +142,8 @@ struct RegionLayoutTests {
 
     @Test("a page under 1 200 px keeps its coarser boxes for the full detection's; one twice its size is detected again")
     func coarserBoxesStandForTheFullOnSmallPages() throws {
-        let (_, reader) = try Self.detectingReader()
+        // The coarser pass as the page reading of level documents has it (`no-level-rows`).
+        let (_, reader) = try Self.detectingReader(try AccuracyOptions(switches: "no-level-rows"))
         for (path, prices) in try Self.drawn("menus").prefix(3) {
             let page = try GrayImage.load(path: path)
             // The fixture menus are 860 px wide and 1 020–1 200 tall: over the coarser side.
@@ -155,6 +156,52 @@ struct RegionLayoutTests {
             let large = try #require(page.scaled(by: 2))
             #expect(try reader.coarserRegions(large)?.nearFull == false, "\(path) ×2")
         }
+    }
+
+    /// Read by their rows (the default), level documents need the full detection's boxes: the
+    /// coarser pass runs only on a blurred portrait page (`TextDetector.inputBlurred`), whose
+    /// level document is read whole. The sharp fixture menus get none (most measure 1.3–2.9 px
+    /// at 960 px; one is drawn soft, 3.2 px, and is detected coarser as a blurred page);
+    /// blurred by a Gaussian of 0.4% of their height (about 7 px), they all do.
+    @Test("read by rows, only a blurred portrait page is detected coarser first")
+    func coarserPassOnlyWhenBlurred() throws {
+        let (detector, reader) = try Self.detectingReader()
+        var sharp = 0
+        for (path, _) in try Self.drawn("menus").prefix(4) {
+            let page = try GrayImage.load(path: path)
+            let soft = detector.inputBlurred(page, side: reader.options.documentSide)
+            if !soft { sharp += 1 }
+            #expect(try (reader.coarserRegions(page) == nil) == !soft, "\(path): detected coarser \(soft ? "not " : "")though soft")
+            let blurred = try #require(Self.gaussianBlurred(page, sigma: 0.004 * Double(page.height)))
+            #expect(detector.inputBlurred(blurred, side: reader.options.documentSide), "\(path) blurred")
+            #expect(try reader.coarserRegions(blurred) != nil, "\(path) blurred: no coarser detection")
+        }
+        #expect(sharp >= 2, "only \(sharp) sharp menus")
+    }
+
+    /// `image` blurred by a separable Gaussian of `sigma` px (edges clamped).
+    static func gaussianBlurred(_ image: GrayImage, sigma: Double) -> GrayImage? {
+        let r = max(1, Int((3 * sigma).rounded(.up)))
+        let kernel = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = kernel.reduce(0, +)
+        let w = image.width, h = image.height
+        let src = image.bytes().map(Double.init)
+        var across = [Double](repeating: 0, count: w * h), out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var v = 0.0
+                for k in -r...r { v += kernel[k + r] * src[y * w + min(w - 1, max(0, x + k))] }
+                across[y * w + x] = v / total
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                var v = 0.0
+                for k in -r...r { v += kernel[k + r] * across[min(h - 1, max(0, y + k)) * w + x] }
+                out[y * w + x] = UInt8(min(255, max(0, (v / total).rounded())))
+            }
+        }
+        return GrayImage(luma: out, width: w, height: h, bytesPerRow: w)
     }
 
     @Test("fixture receipts are read as documents; tags and frames region by region")

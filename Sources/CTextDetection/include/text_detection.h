@@ -45,6 +45,12 @@ int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_width, int im
 /// 1-2 px, a blurred one over many. 0 without contrast.
 float pc_edge_width(const uint8_t *gray, int width, int height, size_t stride);
 
+/// `pc_edge_width` of an 8-bit gray image resized to `scaled_width` x `scaled_height` the way
+/// `pc_textdet_run` resizes its input: the spread it would measure there, without running the
+/// net. -1 for bad arguments.
+float pc_scaled_edge_width(const uint8_t *gray, int image_width, int image_height, size_t stride, int scaled_width,
+                           int scaled_height);
+
 /// A detected text box: four corners (clockwise from the top left of the rotated
 /// rectangle, in map pixels) and its mean probability.
 typedef struct {
