@@ -893,13 +893,14 @@ public final class PageReader {
         // sure price ends them, and when it reads no digit there the region holds no price.
         // `asked`: the recogniser has read the region; it is asked once at most.
         var asked = false
-        if scene, recognizer, first?.text.allSatisfy(\.isWhitespace) ?? true,
+        if recognizer, first?.text.allSatisfy(\.isWhitespace) ?? true,
             let read = recognizerReading(region, instead: first, in: image)
         {
             if read.sure { return read.line }
             if !read.line.text.contains(where: \.isNumber) {
                 OCRLog.write("  no digit in the recogniser's reading: no price")
-                return first
+                // A document's box keeps the recogniser's words: they may be a total's keyword.
+                return scene || read.line.text.allSatisfy(\.isWhitespace) ? first : read.line
             }
             asked = true
         }
@@ -931,8 +932,8 @@ public final class PageReader {
                 // Two readings that agree already decide (below): the third is not needed.
                 if model.count == 2, first.map(surelyNoPrice) != true, Self.agreement(model, judge: judge) != nil { break }
             }
-            if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, judge: judge) {
-                return wholeReading(instead: agreed, among: model)
+            if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, witnesses: first.map { [$0] } ?? [], judge: judge) {
+                return settled(wholeReading(instead: agreed, among: model), against: first, region, in: image, recognizer: recognizer && !asked)
             }
             // Two of the model's readings at different sizes that agree on an amount, one of them
             // at least at `probeDigitConfidence`, decide too: a blurred `119` read `119` at 0.60
@@ -940,7 +941,7 @@ public final class PageReader {
             if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model + unsure, judge: judge),
                 agreed.words.contains(where: { $0.text.contains(where: \.isNumber) && $0.confidence >= Self.probeDigitConfidence })
             {
-                return wholeReading(instead: agreed, among: model)
+                return settled(wholeReading(instead: agreed, among: model), against: first, region, in: image, recognizer: recognizer && !asked)
             }
         }
         // The recogniser's sure reading replaces whatever the stock re-reads would pick
@@ -971,6 +972,22 @@ public final class PageReader {
         }
         let pick = chosen(stock: readings, model: model) ?? first
         return recognizer && !asked ? recognized(region, instead: pick, in: image) ?? pick : pick
+    }
+
+    /// The price model's agreed reading, or the first reading when the two name other amounts
+    /// and the line recogniser, a third reader trained apart from both, reads the first's
+    /// amounts surely. The model's readings at two sizes are one model's and err together: a
+    /// receipt's dotted `0.20` (a zero with a dot inside, as receipt fonts print it) read
+    /// `9.20` at 0.87 and 0.38, first read `0.20` at 0.72 (Fixtures/small, read by its rows).
+    func settled(_ agreed: TextLine, against first: TextLine?, _ region: TextRegion, in image: GrayImage, recognizer: Bool) -> TextLine {
+        guard recognizer, let first else { return agreed }
+        let firstAmounts = Set(judge.prices(in: [first]).map(\.amount))
+        guard !firstAmounts.isEmpty, firstAmounts != Set(judge.prices(in: [agreed]).map(\.amount)),
+            let read = recognizerReading(region, instead: agreed, in: image), read.sure,
+            Set(judge.prices(in: [read.line]).map(\.amount)) == firstAmounts
+        else { return agreed }
+        OCRLog.write("  the recogniser reads the first reading's amounts: kept")
+        return first
     }
 
     /// A short region of a file's scene that Tesseract's first reading left unsure (`reread`),
@@ -1101,6 +1118,21 @@ public final class PageReader {
             if amounts[(i + 1)...].contains(amounts[i]) { return readings[i] }
         }
         return nil
+    }
+
+    /// The reading of `readings` whose prices most of `readings` and `witnesses` repeat (two at
+    /// least; the earliest on a tie); nil when no two agree. A witness votes but is not
+    /// returned: the first reading, unsure, that the re-reads exist to overturn. The price
+    /// model read a menu's `1,370` as one word right and as a line `1,3 70` twice, and the first
+    /// reading was `1.370`: two against two, and the word, read first, is kept.
+    static func agreement(_ readings: [TextLine], witnesses: [TextLine], judge: any PriceJudge) -> TextLine? {
+        let amounts = (readings + witnesses).map { Set(judge.prices(in: [$0]).map(\.amount)) }
+        var best: (index: Int, votes: Int)?
+        for i in readings.indices where !amounts[i].isEmpty {
+            let votes = amounts.filter { $0 == amounts[i] }.count
+            if votes >= 2, votes > (best?.votes ?? 0) { best = (i, votes) }
+        }
+        return best.map { readings[$0.index] }
     }
 
     /// Readings on one baseline joined into one line, left to right, so a receipt's label and
