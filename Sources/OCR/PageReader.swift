@@ -146,7 +146,9 @@ public final class PageReader {
             return try readRegions(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page
         where options.reading == .auto && options.documentReading == .rows
-            && (!Self.linesAreLevel(regions) || levelRowsWanted),
+            // A live frame's level document keeps the page reading: the frame's budget was
+            // measured on it, and rows read every box.
+            && (!Self.linesAreLevel(regions) || (levelRowsWanted && !image.isFrame)),
             .rows:
             return try readRows(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page:
@@ -386,8 +388,9 @@ public final class PageReader {
     /// A file's page's first, coarser detection (`AccuracyOptions.documentSide`); nil when it
     /// is switched off, the image is not portrait, the side is not smaller than the full
     /// working size, or level documents are read by their rows and the input is not blurred
-    /// (`TextDetector.inputBlurred` at that side): the coarser pass then chooses nothing. Only portrait images are tried so: a page read whole is taller than wide
-    /// (every receipt and menu of the dev sets and fixtures: 1.13–3.94 times), while a
+    /// (`TextDetector.inputBlurred` at that side): the coarser pass then chooses nothing. Only
+    /// portrait images are tried so: a page read whole is taller than wide (every receipt and
+    /// menu of the dev sets and fixtures: 1.13–3.94 times), while a
     /// camera's scene is mostly wider, and the coarser pass would only add to its detection
     /// (shelf-jp-dev, 16:9: +30% time).
     ///
@@ -408,8 +411,8 @@ public final class PageReader {
         return (try learnedRegions(image, side: side, document: true), full < Self.fullDetectionGain * coarser)
     }
 
-    /// Whether a level document is read by its rows (`AccuracyOptions.levelRows`): not when the
-    /// last detection's input was sharpened (a blurred page is read whole).
+    /// Whether a level document of a file is read by its rows (`AccuracyOptions.levelRows`): not
+    /// when the last detection's input was sharpened (a blurred page is read whole).
     var levelRowsWanted: Bool { options.levelRows && !(detector?.lastInputSharpened ?? false) }
 
     /// A file's scene detected again, enlarged, when the detector saw its text small, or at its
@@ -933,7 +936,8 @@ public final class PageReader {
                 if model.count == 2, first.map(surelyNoPrice) != true, Self.agreement(model, judge: judge) != nil { break }
             }
             if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model, witnesses: first.map { [$0] } ?? [], judge: judge) {
-                return settled(wholeReading(instead: agreed, among: model), against: first, region, in: image, recognizer: recognizer && !asked)
+                return settled(
+                    wholeReading(instead: agreed, among: model), against: first, region, in: image, recognizer: recognizer && !asked)
             }
             // Two of the model's readings at different sizes that agree on an amount, one of them
             // at least at `probeDigitConfidence`, decide too: a blurred `119` read `119` at 0.60
@@ -941,7 +945,8 @@ public final class PageReader {
             if first.map(surelyNoPrice) != true, let agreed = Self.agreement(model + unsure, judge: judge),
                 agreed.words.contains(where: { $0.text.contains(where: \.isNumber) && $0.confidence >= Self.probeDigitConfidence })
             {
-                return settled(wholeReading(instead: agreed, among: model), against: first, region, in: image, recognizer: recognizer && !asked)
+                return settled(
+                    wholeReading(instead: agreed, among: model), against: first, region, in: image, recognizer: recognizer && !asked)
             }
         }
         // The recogniser's sure reading replaces whatever the stock re-reads would pick

@@ -342,8 +342,12 @@ struct RereadProbeTests {
                 let wrong = text.contains("0") ? text.replacingOccurrences(of: "0", with: "9") : "8" + text.dropFirst()
                 let region = TextRegion(rect: b, glyphHeight: max(1, b.height * 8 / 10), glyphs: text.count)
                 tried += 1
-                if reader.settled(line(wrong, b), against: line(text, b), region, in: image, recognizer: true).text == text { firstKept += 1 }
-                if reader.settled(line(text, b), against: line(wrong, b), region, in: image, recognizer: true).text == text { agreedKept += 1 }
+                if reader.settled(line(wrong, b), against: line(text, b), region, in: image, recognizer: true).text == text {
+                    firstKept += 1
+                }
+                if reader.settled(line(text, b), against: line(wrong, b), region, in: image, recognizer: true).text == text {
+                    agreedKept += 1
+                }
                 // Not asked (the recogniser already read the region): the agreement stands.
                 #expect(reader.settled(line(wrong, b), against: line(text, b), region, in: image, recognizer: false).text == wrong)
             }
