@@ -986,10 +986,10 @@ public final class PageReader {
     /// `9.20` at 0.87 and 0.38, first read `0.20` at 0.72 (Fixtures/small, read by its rows).
     func settled(_ agreed: TextLine, against first: TextLine?, _ region: TextRegion, in image: GrayImage, recognizer: Bool) -> TextLine {
         guard recognizer, let first else { return agreed }
-        let firstAmounts = Set(judge.prices(in: [first]).map(\.amount))
-        guard !firstAmounts.isEmpty, firstAmounts != Set(judge.prices(in: [agreed]).map(\.amount)),
+        let firstAmounts = judge.amounts(in: first)
+        guard !firstAmounts.isEmpty, firstAmounts != judge.amounts(in: agreed),
             let read = recognizerReading(region, instead: agreed, in: image), read.sure,
-            Set(judge.prices(in: [read.line]).map(\.amount)) == firstAmounts
+            judge.amounts(in: read.line) == firstAmounts
         else { return agreed }
         OCRLog.write("  the recogniser reads the first reading's amounts: kept")
         return first
@@ -1118,7 +1118,7 @@ public final class PageReader {
 
     /// The first of `readings` whose prices another reading repeats exactly; nil when none.
     static func agreement(_ readings: [TextLine], judge: any PriceJudge) -> TextLine? {
-        let amounts = readings.map { Set(judge.prices(in: [$0]).map(\.amount)) }
+        let amounts = readings.map(judge.amounts(in:))
         for i in readings.indices where !amounts[i].isEmpty {
             if amounts[(i + 1)...].contains(amounts[i]) { return readings[i] }
         }
@@ -1131,7 +1131,7 @@ public final class PageReader {
     /// model read a menu's `1,370` as one word right and as a line `1,3 70` twice, and the first
     /// reading was `1.370`: two against two, and the word, read first, is kept.
     static func agreement(_ readings: [TextLine], witnesses: [TextLine], judge: any PriceJudge) -> TextLine? {
-        let amounts = (readings + witnesses).map { Set(judge.prices(in: [$0]).map(\.amount)) }
+        let amounts = (readings + witnesses).map(judge.amounts(in:))
         var best: (index: Int, votes: Int)?
         for i in readings.indices where !amounts[i].isEmpty {
             let votes = amounts.filter { $0 == amounts[i] }.count

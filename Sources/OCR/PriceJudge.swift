@@ -71,6 +71,10 @@ extension PriceJudge {
     /// ... nor a currency: decimals are as likely as whole numbers.
     public var printsWholeNumbers: Bool { false }
 
+    /// The amounts read on `line`, without their order or repeats: what two readings of one
+    /// line are compared by.
+    func amounts(in line: TextLine) -> Set<Decimal> { Set(prices(in: [line]).map(\.amount)) }
+
     /// How good a reading of one line is: parser validity first (each price counts 1, a
     /// "range" — often a misread dash — −0.5), then the prices' own confidence (the words they
     /// were read from), or the line's when it holds none.

@@ -563,8 +563,8 @@ struct SecondPass {
     /// `region` holds: psm 7 boxes are loose (a 13 px line's words came back 40 px tall),
     /// so a neighbour read through the padding is caught by its amount, not its place.
     func repeatsNeighbour(_ candidate: TextLine, of line: TextLine, region: Box, page: RecognizedPage, index: Int) -> Bool {
-        let before = Set(judge.prices(in: [line]).map(\.amount))
-        let new = Set(judge.prices(in: [candidate]).map(\.amount)).subtracting(before)
+        let before = judge.amounts(in: line)
+        let new = judge.amounts(in: candidate).subtracting(before)
         guard !new.isEmpty else { return false }
         let near = page.lines.indices.filter { $0 != index && (page.lines[$0].box?.intersectionArea(region) ?? 0) > 0 }
         let nearAmounts = Set(judge.prices(in: near.map { page.lines[$0] }).map(\.amount))

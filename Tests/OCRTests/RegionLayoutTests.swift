@@ -172,36 +172,13 @@ struct RegionLayoutTests {
             let soft = detector.inputBlurred(page, side: reader.options.documentSide)
             if !soft { sharp += 1 }
             #expect(try (reader.coarserRegions(page) == nil) == !soft, "\(path): detected coarser \(soft ? "not " : "")though soft")
-            let blurred = try #require(Self.gaussianBlurred(page, sigma: 0.004 * Double(page.height)))
+            let blurred = GrayImage(
+                luma: BlurredInputTests.gaussian(page.bytes(), width: page.width, height: page.height, sigma: 0.004 * Double(page.height)),
+                width: page.width, height: page.height, bytesPerRow: page.width)
             #expect(detector.inputBlurred(blurred, side: reader.options.documentSide), "\(path) blurred")
             #expect(try reader.coarserRegions(blurred) != nil, "\(path) blurred: no coarser detection")
         }
         #expect(sharp >= 2, "only \(sharp) sharp menus")
-    }
-
-    /// `image` blurred by a separable Gaussian of `sigma` px (edges clamped).
-    static func gaussianBlurred(_ image: GrayImage, sigma: Double) -> GrayImage? {
-        let r = max(1, Int((3 * sigma).rounded(.up)))
-        let kernel = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let total = kernel.reduce(0, +)
-        let w = image.width, h = image.height
-        let src = image.bytes().map(Double.init)
-        var across = [Double](repeating: 0, count: w * h), out = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                var v = 0.0
-                for k in -r...r { v += kernel[k + r] * src[y * w + min(w - 1, max(0, x + k))] }
-                across[y * w + x] = v / total
-            }
-        }
-        for y in 0..<h {
-            for x in 0..<w {
-                var v = 0.0
-                for k in -r...r { v += kernel[k + r] * across[min(h - 1, max(0, y + k)) * w + x] }
-                out[y * w + x] = UInt8(min(255, max(0, (v / total).rounded())))
-            }
-        }
-        return GrayImage(luma: out, width: w, height: h, bytesPerRow: w)
     }
 
     @Test("fixture receipts are read as documents; tags and frames region by region")
