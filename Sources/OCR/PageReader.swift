@@ -144,12 +144,7 @@ public final class PageReader {
             // needs no correction here (background normalisation cost shelf-jp-dev recall
             // 0.63 -> 0.51: it flattens the tag cards' contrast).
             return try readRegions(regions, in: upright, isFrame: image.isFrame, since: start)
-        case .page
-        where options.reading == .auto && options.documentReading == .rows
-            // A live frame's level document keeps the page reading: the frame's budget was
-            // measured on it, and rows read every box.
-            && (!Self.linesAreLevel(regions) || (levelRowsWanted && !image.isFrame)),
-            .rows:
+        case .page where options.reading == .auto && readsByRows(regions, isFrame: image.isFrame), .rows:
             return try readRows(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page:
             var (upright, regions) = (upright, regions)
@@ -411,6 +406,13 @@ public final class PageReader {
         return (try learnedRegions(image, side: side, document: true), full < Self.fullDetectionGain * coarser)
     }
 
+    /// Whether a document found as `regions` is read by its boxes in rows (`read`): a page in
+    /// perspective, or a level one of a file with `levelRows`. A live frame's level document
+    /// keeps the page reading: the frame's budget was measured on it, and rows read every box.
+    func readsByRows(_ regions: [TextRegion], isFrame: Bool) -> Bool {
+        options.documentReading == .rows && (!Self.linesAreLevel(regions) || (levelRowsWanted && !isFrame))
+    }
+
     /// Whether a level document of a file is read by its rows (`AccuracyOptions.levelRows`): not
     /// when the last detection's input was sharpened (a blurred page is read whole).
     var levelRowsWanted: Bool { options.levelRows && !(detector?.lastInputSharpened ?? false) }
@@ -433,10 +435,17 @@ public final class PageReader {
     /// as a page is not detected again: Tesseract reads it at its own enlargement
     /// (`AccuracyOptions.smallGlyph`), its boxes only choose the reading; detected again, the
     /// small receipt and menu copies took 19–52% longer for a total and a price more (sroie-dev
-    /// and the fixture menus at 0.35) and a marked total less.
+    /// and the fixture menus at 0.35) and a marked total less. A document read by its rows
+    /// (`readsByRows`) is: its boxes are what is read, and a receipt small in a large photo
+    /// lost most of its lines at the photo's working size (sroie-dev's phone copy, `027`: 5 of
+    /// its 10 amounts, the total lost). Detected again, sroie-dev's phone copy reads a total
+    /// more (0.937 → 0.952) and its 0.35 copy four marked totals more (0.825 → 0.889); every
+    /// other document set, copy and fixture family reads the same
+    /// (docs/benchmarks/2026-12-05-level-rows-default.md).
     func smallTextRegions(_ first: [TextRegion], in image: GrayImage, isFrame: Bool) throws(OCRError) -> [TextRegion] {
         guard !isFrame, options.reading != .page, let detector,
             options.reading != .auto || choose(first, imageHeight: image.height) != .page
+                || readsByRows(first, isFrame: isFrame)
         else { return first }
         let now = detector.workingSize(width: image.width, height: image.height).scale
         let most = detector.largestScale(width: image.width, height: image.height)

@@ -181,6 +181,44 @@ struct RegionLayoutTests {
         #expect(sharp >= 2, "only \(sharp) sharp menus")
     }
 
+    static let smallReceipt = datasetImage("sroie-dev/img/347.jpg")
+
+    /// A receipt photographed on a table, small in a large picture (a real sroie-dev scan,
+    /// 616 × 1248, a quarter of the width of a canvas of a table's gray): at the picture's
+    /// working size its lines come out of the network a few pixels tall and many are lost
+    /// (38 boxes where the receipt alone gives 89). Read by its rows (the
+    /// default), the boxes are what is read, so the receipt's area is detected again as a
+    /// scene's small text is (its boxes replace the first and lie on the receipt); read whole
+    /// (`no-level-rows`), its boxes only choose the reading and are kept; a live frame keeps
+    /// its boxes (its budget is the frame's). What the second detection reads more is measured
+    /// by `pricecam eval` on sroie-dev's phone copies (docs/benchmarks/2026-12-05-level-rows-default.md).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: smallReceipt)))
+    func aSmallReceiptReadByRowsIsDetectedAgain() throws {
+        let receipt = try GrayImage.load(path: Self.smallReceipt)
+        let (w, h) = (receipt.width * 4, receipt.height * 4)
+        var canvas = [UInt8](repeating: 96, count: w * h)
+        let pixels = receipt.bytes()
+        for y in 0..<receipt.height {
+            let row = (y + receipt.height) * w + receipt.width
+            canvas.replaceSubrange(row..<(row + receipt.width), with: pixels[(y * receipt.width)..<((y + 1) * receipt.width)])
+        }
+        let photo = GrayImage(luma: canvas, width: w, height: h, bytesPerRow: w)
+        let (detector, rows) = try Self.detectingReader()
+        let first = detector.regions(try detector.detect(photo, side: nil), in: photo)
+        #expect(rows.choose(first, imageHeight: photo.height) == .page, "the receipt is not found as a document")
+        #expect(rows.readsByRows(first, isFrame: false) && !rows.readsByRows(first, isFrame: true))
+        let again = try rows.smallTextRegions(first, in: photo, isFrame: false)
+        #expect(again.map(\.rect) != first.map(\.rect), "read by rows, the receipt was not detected again")
+        #expect(again.count > first.count * 3 / 2, "read by rows: \(first.count) boxes, \(again.count) detected again")
+        let paper = Box(x: receipt.width, y: receipt.height, width: receipt.width, height: receipt.height)
+        // Mostly: a box's unclipped margin may pass the paper's edge by a few pixels.
+        let off = again.filter { paper.intersectionArea($0.rect) * 10 < $0.rect.width * $0.rect.height * 9 }
+        #expect(off.isEmpty, "boxes detected again off the receipt: \(off.map(\.rect))")
+        #expect(try rows.smallTextRegions(first, in: photo, isFrame: true).map(\.rect) == first.map(\.rect))
+        let (_, whole) = try Self.detectingReader(try AccuracyOptions(switches: "no-level-rows"))
+        #expect(try whole.smallTextRegions(first, in: photo, isFrame: false).map(\.rect) == first.map(\.rect))
+    }
+
     @Test("fixture receipts are read as documents; tags and frames region by region")
     func documents() throws {
         let detector = try TextDetector(modelPath: try Tessdata.locateDetectorModel())
