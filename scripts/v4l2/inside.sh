@@ -88,11 +88,15 @@ log "switch run rc=$(cat "$OUT/switch.rc")"
 # 4. error cases
 "$BIN" live --device /dev/video1 --frames 5 $CONV > /dev/null 2> "$OUT/err-output.err"; echo $? > "$OUT/err-output.rc"
 "$BIN" live --device /dev/video7 --frames 5 $CONV > /dev/null 2> "$OUT/err-missing.err"; echo $? > "$OUT/err-missing.rc"
-# busy: a second pricecam while one is streaming
-"$BIN" live --device /dev/video0 --size 640x480 $FMT --duration 6 $CONV --format jsonl > /dev/null 2>&1 &
+# busy: a second pricecam while one is streaming. The second starts once the first has
+# read a frame (it holds the device then), not after a fixed sleep: on a loaded machine the
+# first run was not streaming yet after 3 s and the second took the device.
+"$BIN" live --device /dev/video0 --size 640x480 $FMT --duration 600 $CONV --format jsonl --stats --stats-interval 0.5 \
+    > "$OUT/busy-first.jsonl" 2> "$OUT/busy-first.err" &
 FIRST=$!
-sleep 3
+wait_for '"processed":[1-9]' "$OUT/busy-first.jsonl" 400 || log "the first run processed no frame after 400 s"
 "$BIN" live --device /dev/video0 --size 640x480 $FMT --frames 5 $CONV > /dev/null 2> "$OUT/err-busy.err"; echo $? > "$OUT/err-busy.rc"
+kill -TERM "$FIRST" 2>/dev/null
 wait $FIRST
 
 # 5. the device disappears mid-stream (driver unbound): clear error, exit 3, no hang.
