@@ -60,6 +60,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// A document's boxes read alone are read again also when their digits were read surely
     /// and hold no price (`PageReader.rowNeedsAnotherLook`; `reread-sure-rows`, to measure).
     public var rereadSureRows = false
+    /// The second pass re-reads a document's rows whose digits were read surely but small in
+    /// the image (`SecondPass.smallDigits`). Off: read by their boxes, the rows were read at the
+    /// recogniser's glyph height already (`RegionReader.targetGlyph`), and the enlarged
+    /// re-read reads the same pixels at that height again (`reread-small-rows`, to measure).
+    public var rereadSmallRows = false
     /// A document's short boxes read alone that Tesseract's re-reads leave unsure are read by
     /// the line recogniser too, as a scene's are (`PageReader.reread`; `no-row-recognizer`,
     /// to measure).
@@ -183,7 +188,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
-        "no-recognizer", "no-text-area", "reread-sure-rows", "no-row-recognizer", "no-row-glyphs",
+        "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "no-level-rows", "no-join-pieces",
     ]
 
@@ -216,6 +221,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-recognizer": recognizer = false
             case "no-text-area": textArea = false
             case "reread-sure-rows": rereadSureRows = true
+            case "reread-small-rows": rereadSmallRows = true
             case "no-row-recognizer": rowRecognizer = false
             case "no-row-glyphs": rowSingleGlyphs = false
             case "no-crop-shadows": cropShadows = false

@@ -688,6 +688,7 @@ public final class PageReader {
         let covered = regions.map { $0.rect.width * $0.rect.height }.reduce(0, +)
         var second = try secondPass(for: image, isFrame: isFrame, firstMs: rows.milliseconds, workPixels: covered)
         second.sparseWord = false
+        second.smallDigits = options.rereadSmallRows
         second.textBoxes = regions.map(\.rect)
         let improved = second.improve(rows, image: image)
         OCRLog.write("rows: second pass \(second.reread) re-reads, \(second.replaced) lines replaced")

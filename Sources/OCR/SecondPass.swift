@@ -55,6 +55,11 @@ struct SecondPass {
     var wordFirst = true
     /// Whether the weakest word is read as sparse text when nothing else read better.
     var sparseWord = true
+    /// Whether a line holding digits is re-read when its text is small (under `smallText` px)
+    /// though every digit was read surely (`candidates`). Not for lines read from crops scaled
+    /// to the recogniser's glyph height (a document's rows, `PageReader.readRows`): their
+    /// small print was read enlarged already.
+    var smallDigits = true
 
     /// How many lines the last `improve` re-read, and how many it replaced.
     private(set) var reread = 0
@@ -149,7 +154,7 @@ struct SecondPass {
         var out: [(Int, Double)] = []
         for (i, line) in page.lines.enumerated() {
             let (weakest, unsure) = Self.weakest(line)
-            if unsure || (Self.looksNumeric(line.text) && Self.medianHeight(line) < Self.smallText) {
+            if unsure || (smallDigits && Self.looksNumeric(line.text) && Self.medianHeight(line) < Self.smallText) {
                 out.append((i, weakest))
             }
         }

@@ -17,6 +17,7 @@ struct AccuracySwitchTests {
         #expect(AccuracyOptions().textArea && o.textArea)
         #expect(try !AccuracyOptions(switches: "no-text-area").textArea)
         #expect(try AccuracyOptions(switches: "reread-sure-rows").rereadSureRows && !AccuracyOptions().rereadSureRows)
+        #expect(try AccuracyOptions(switches: "reread-small-rows").rereadSmallRows && !AccuracyOptions().rereadSmallRows)
         #expect(try !AccuracyOptions(switches: "no-row-recognizer").rowRecognizer && AccuracyOptions().rowRecognizer)
         #expect(try !AccuracyOptions(switches: "no-row-glyphs").rowSingleGlyphs && AccuracyOptions().rowSingleGlyphs)
         #expect(try !AccuracyOptions(switches: "no-crop-shadows").cropShadows && AccuracyOptions().cropShadows)
