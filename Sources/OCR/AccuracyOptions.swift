@@ -144,6 +144,19 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// at its own size, as RapidOCR detects it) totals 0.692 -> 0.769, marked 0.423 -> 0.462,
     /// at 1.6 times the time (docs/benchmarks/2026-11-27-peers-copies-timed.md).
     public var detectorSide: Int?
+    /// A portrait file's page is detected at the scale where its small print stands
+    /// `coarsePageGlyph` px tall, when that is coarser than the full working size by
+    /// `PageReader.fullDetectionGain` or more; never coarser than its longest side at
+    /// `coarsePageSide`, where a band across its middle is detected first to measure its print
+    /// (`PageReader.coarsePageRegions`; `coarse-page=SIDE/GLYPH` to measure, `coarse-page=0/0`
+    /// off). 12 px: at a fixed 800 px side the fixture menus, whose small print stood 12–17 px
+    /// there, read as at their own size in 18% less CPU, while sroie-dev's receipts, 54 of 63
+    /// of them under 12 px there (4.6–11.7), lost two totals. 800: the side at which a menu's
+    /// detection costs half of its own size's (the network's time goes by pixels). With the
+    /// rule: menus R 0.983 → 0.988, sroie-dev totals 0.968 → 0.984, every set faster
+    /// (docs/benchmarks/2026-12-05-coarse-page.md).
+    public var coarsePageSide = 800
+    public var coarsePageGlyph = 12.0
     /// A file's scene whose detected text is smaller than this (px, the boxes' median glyph at
     /// the detector's working size) is detected again enlarged until it is this tall, up to
     /// `TextDetector.largestScale` (`PageReader.smallTextRegions`; `small-text=PX` to
@@ -186,7 +199,8 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-word-reread", "no-sparse", "no-sparse-word", "page-only", "regions-only", "rows-only", "no-price-model", "large-budget=SECONDS",
         "small-budget=SECONDS", "region-limit=N", "rereads=N", "scene-rereads=N",
         "documents=page|rows", "word-rows",
-        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "detector-sharpen=PX/AMOUNT",
+        "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "coarse-page=SIDE/GLYPH",
+        "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "no-level-rows", "no-join-pieces",
@@ -236,6 +250,12 @@ public struct AccuracyOptions: Sendable, Hashable {
                 blurredEdge = n
             case "document-side":
                 documentSide = try count()
+            case "coarse-page":
+                let parts = value.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 2, let side = Int(parts[0]), side >= 0, let glyph = Double(parts[1]), glyph >= 0 else {
+                    throw AccuracySwitchError(flag: flag)
+                }
+                (coarsePageSide, coarsePageGlyph) = (side, glyph)
             case "detector-side":
                 detectorSide = try count(least: 1)
             case "small-text":

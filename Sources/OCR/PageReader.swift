@@ -131,6 +131,8 @@ public final class PageReader {
                 regions = try smallTextRegions(
                     learnedRegions(upright, document: detector?.lastInputSharpened ?? false), in: upright, isFrame: image.isFrame)
             }
+        } else if options.reading == .auto, !image.isFrame, let coarse = try coarsePageRegions(upright) {
+            regions = try smallTextRegions(coarse, in: upright, isFrame: image.isFrame)
         } else {
             regions = try smallTextRegions(learnedRegions(upright), in: upright, isFrame: image.isFrame)
         }
@@ -405,6 +407,60 @@ public final class PageReader {
         if options.levelRows, !detector.inputBlurred(image, side: side) { return nil }
         return (try learnedRegions(image, side: side, document: true), full < Self.fullDetectionGain * coarser)
     }
+
+    /// A portrait file's page detected at a coarser scale than the full working size, when its
+    /// print is large enough to be found there; nil: detect it at the full size.
+    ///
+    /// The network's time goes by the pixels it is given, and it finds a line once its glyphs
+    /// stand about `AccuracyOptions.coarsePageGlyph` px tall in its input: a page of large
+    /// print (a menu's 16–24 px dishes and prices) detected at its own size costs twice what
+    /// finds the same lines. A band across the page's middle (`probeBandShare` of its height,
+    /// where a menu's dishes and a receipt's items stand) is detected first at the longest
+    /// side `AccuracyOptions.coarsePageSide`; the tenth percentile of its boxes' glyph heights,
+    /// measured on the ink at full resolution (the page's small print, not one stray mark),
+    /// sets the scale that makes it `coarsePageGlyph` px tall, never below the band's own (print
+    /// the band's scale missed would be smaller still). The page is detected there when that is
+    /// `fullDetectionGain` times coarser than the full working size or more, else at full size
+    /// (a band with no box: full size too). Only portrait images: pages (see `coarserRegions`);
+    /// a scene's small tags beside large packaging print are the small-text rule's
+    /// (`smallTextRegions`). The band costs a receipt of small print about a twentieth of its
+    /// detection (docs/benchmarks/2026-12-05-coarse-page.md).
+    func coarsePageRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion]? {
+        let side = options.coarsePageSide, glyph = options.coarsePageGlyph
+        guard side > 0, glyph > 0, image.height > image.width, let detector else { return nil }
+        let full = detector.workingSize(width: image.width, height: image.height).scale
+        let coarse = detector.workingSize(width: image.width, height: image.height, side: side).scale
+        guard coarse * Self.fullDetectionGain <= full else { return nil }
+        let bandHeight = max(1, image.height / Self.probeBandShare)
+        let band = Box(x: 0, y: (image.height - bandHeight) / 2, width: image.width, height: bandHeight)
+        guard let crop = image.cropped(band) else { return nil }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let boxes: [RotatedTextBox]
+        do { boxes = try detector.detect(crop, scale: coarse) } catch { throw .recognitionFailed("\(error)") }
+        let glyphs = detector.regions(boxes, in: crop).map(\.glyphHeight).sorted()
+        let small = glyphs.isEmpty ? nil : glyphs[glyphs.count / 10]
+        let chosen = Self.coarsePageScale(smallPrint: small, coarse: coarse, full: full, glyph: glyph)
+        OCRLog.write(
+            "page band \(band) at scale \(String(format: "%.3f", coarse)): \(boxes.count) boxes, small print \(small.map(String.init) ?? "none") px in \(Self.ms(since: start)) ms -> \(chosen.map { "scale \(String(format: "%.3f", $0))" } ?? "full size \(String(format: "%.3f", full))")"
+        )
+        guard let chosen else { return nil }
+        return try detectedAgain(image, scale: chosen, with: detector) {
+            "page detected at scale \(String(format: "%.3f", chosen)): \($0) boxes in \($1) ms"
+        }
+    }
+
+    /// The scale to detect a page at (`coarsePageRegions`): the one that makes its small print
+    /// (image px; nil: the band held no box) `glyph` px tall, never below the band's `coarse`
+    /// scale; nil (the full working scale) when that is not `fullDetectionGain` times under `full`.
+    static func coarsePageScale(smallPrint: Int?, coarse: Double, full: Double, glyph: Double) -> Double? {
+        guard let smallPrint else { return nil }
+        let wanted = max(coarse, glyph / Double(max(1, smallPrint)))
+        return wanted * fullDetectionGain <= full ? wanted : nil
+    }
+
+    /// The band across a page's middle that `coarsePageRegions` detects first: a quarter of
+    /// its height, 5–15 lines of a receipt or a menu.
+    static let probeBandShare = 4
 
     /// Whether a document found as `regions` is read by its boxes in rows (`read`): a page in
     /// perspective, or a level one of a file with `levelRows`. A live frame's level document

@@ -44,6 +44,10 @@ struct AccuracySwitchTests {
         #expect(AccuracyOptions().documentSide > 0)
         #expect(AccuracyOptions().detectorSide == nil)
         #expect(try AccuracyOptions(switches: "detector-side=2400").detectorSide == 2400)
+        #expect(AccuracyOptions().coarsePageSide > 0 && AccuracyOptions().coarsePageGlyph > 0)
+        let coarse = try AccuracyOptions(switches: "coarse-page=960/14")
+        #expect(coarse.coarsePageSide == 960 && coarse.coarsePageGlyph == 14)
+        #expect(try AccuracyOptions(switches: "coarse-page=0/0").coarsePageSide == 0)
         #expect(try AccuracyOptions(switches: "rows-only").reading == .rows)
         // A file's scene has every unsure region read again unless bounded; frames, rows and pages 16.
         #expect(AccuracyOptions().sceneRereads == nil && AccuracyOptions().maxRereads == 16)
@@ -67,7 +71,8 @@ struct AccuracySwitchTests {
         ("page-glyph=a/b", "page-glyph=MIN/TARGET"), ("page-glyph=-1/20", "page-glyph=MIN/TARGET"), ("blurred-edge=x", "blurred-edge=PX"),
         ("document-side=-1", "document-side=PX"), ("document-side=x", "document-side=PX"), ("detector-side=0", "detector-side=PX"),
         ("detector-side=x", "detector-side=PX"), ("scene-rereads=-1", "scene-rereads=N"), ("rereads=x", "rereads=N"),
-        ("small-text", "small-text=PX"),
+        ("small-text", "small-text=PX"), ("coarse-page=800", "coarse-page=SIDE/GLYPH"), ("coarse-page=-1/12", "coarse-page=SIDE/GLYPH"),
+        ("coarse-page=800/x", "coarse-page=SIDE/GLYPH"),
     ])
     func aBadValueIsNamedWithWhatTheSwitchTakes(_ list: String, _ form: String) {
         do {

@@ -532,3 +532,51 @@ struct TextDetectorFrameTests {
         #expect(!ran.withLock { $0 })
     }
 }
+
+/// A page of large print is detected at a coarser scale than the full working size
+/// (`PageReader.coarsePageRegions`).
+@Suite("Pages of large print detected coarser")
+struct CoarsePageTests {
+    /// The scale makes the small print `glyph` px tall, never below the band's scale; a step
+    /// under `fullDetectionGain`, or a band with no box, leaves the full size.
+    @Test func theScaleFollowsTheSmallPrint() {
+        func scale(_ small: Int?, coarse: Double = 0.7, full: Double = 1) -> Double? {
+            PageReader.coarsePageScale(smallPrint: small, coarse: coarse, full: full, glyph: 12)
+        }
+        #expect(scale(16) == 0.75)
+        // Never coarser than the band was detected at: smaller print would hide there.
+        #expect(scale(40) == 0.7)
+        // 12 / 10 = 1.2, past the full scale's 1 / 1.25: the full size.
+        #expect(scale(10) == nil)
+        #expect(scale(14) == nil)
+        #expect(scale(nil) == nil)
+        // A page downscaled to the working size: the same rule at its scale.
+        #expect(scale(24, coarse: 0.25, full: 0.5) == nil)
+        #expect(scale(40, coarse: 0.25, full: 0.5) == 0.3)
+    }
+
+    static let menu = "\(PriceModelTests.root)/Fixtures/menus/en_1.png"
+    static let smallPrint = datasetImage("sroie-dev/img/006.jpg")
+
+    /// A fixture menu (860 × 1 140, prices 21 px tall as drawn) is detected coarser, and every
+    /// price box the generator drew lies in a box found there; a real receipt scan of small
+    /// print (sroie-dev 006, 9 px at 800 px) is detected at its full size; `coarse-page=0/0`
+    /// detects the menu at its full size too.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: smallPrint)))
+    func largePrintIsDetectedCoarser() throws {
+        let (detector, reader) = try RegionLayoutTests.detectingReader()
+        let name = (Self.menu as NSString).lastPathComponent
+        let drawn = try #require(try RereadProbeTests.fixture("menus", only: name))
+        let coarse = try #require(try reader.coarsePageRegions(drawn.image), "the menu was detected at its full size")
+        let full = detector.regions(try detector.detect(drawn.image, side: nil), in: drawn.image)
+        #expect(coarse.map(\.rect) != full.map(\.rect))
+        #expect(!drawn.boxes.isEmpty)
+        for price in drawn.boxes {
+            let covered = coarse.contains { $0.rect.intersectionArea(price) * 10 >= price.width * price.height * 9 }
+            #expect(covered, "\(name): drawn price \(price) not in a box found coarser")
+        }
+        #expect(try reader.coarsePageRegions(try GrayImage.load(path: Self.smallPrint)) == nil, "sroie-dev 006 detected coarser")
+        let (_, off) = try RegionLayoutTests.detectingReader(try AccuracyOptions(switches: "coarse-page=0/0"))
+        #expect(try off.coarsePageRegions(drawn.image) == nil)
+    }
+}
