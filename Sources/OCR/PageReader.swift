@@ -995,6 +995,13 @@ public final class PageReader {
                     }
                 }
                 if letters, n == 1, !sawDigit {
+                    // A document's short box read as letters at almost no confidence is shown to
+                    // the recogniser before it is called text (`unsureShortLetters`).
+                    if recognizer, !scene, !asked, let first, Self.unsureShortLetters(first),
+                        let read = recognized(region, instead: first, in: image)
+                    {
+                        return read
+                    }
                     OCRLog.write("  no digit in the probe: text")
                     return first
                 }
@@ -1043,6 +1050,16 @@ public final class PageReader {
         }
         let pick = chosen(stock: readings, model: model) ?? first
         return recognizer && !asked ? recognized(region, instead: pick, in: image) ?? pick : pick
+    }
+
+    /// Whether a document's box read as letters is short (at most `shortReading` characters)
+    /// and every word of it read under `garbled`: a few glyphs Tesseract could not read, which
+    /// on a menu's or a receipt's row are as often a price as a word (a dim menu's `17` read
+    /// `x` at 0, and the price model's probe saw no digit in it either). The recogniser,
+    /// trained on photographed print, reads it before the box is called text; only its sure
+    /// price replaces the reading (`recognized`).
+    static func unsureShortLetters(_ line: TextLine) -> Bool {
+        line.text.filter { !$0.isWhitespace }.count <= shortReading && line.words.allSatisfy { $0.confidence < garbled }
     }
 
     /// The price model's agreed reading, or the first reading when the two name other amounts

@@ -133,6 +133,18 @@ struct RereadChoiceTests {
         #expect(try Self.reader().chosen(stock: stock, model: model)?.text == "13:54:46")
     }
 
+    @Test("a document's short box read as letters at almost no confidence is shown to the recogniser; words and sure letters are not")
+    func unsureShortLettersAskTheRecogniser() {
+        // A dim menu's `17` read `x` at 0: a few glyphs Tesseract could not read.
+        #expect(PageReader.unsureShortLetters(Self.line(("x", 0))))
+        #expect(PageReader.unsureShortLetters(Self.line(("I", 0.2), ("Z", 0.3))))
+        // Read surely, or a word of it read at `garbled` or more: text.
+        #expect(!PageReader.unsureShortLetters(Self.line(("x", 0.9))))
+        #expect(!PageReader.unsureShortLetters(Self.line(("I", 0.2), ("Z", PageReader.garbled))))
+        // Longer than `shortReading`: a word (a Greek dish read with `eng`), not a price's glyphs.
+        #expect(!PageReader.unsureShortLetters(Self.line(("Teulota", 0.1))))
+    }
+
     @Test("a document's box whose digits were read surely and hold no price is not read again; unsure digits and letters are")
     func sureRowsNotReadAgain() throws {
         let reader = try Self.reader()
