@@ -423,7 +423,7 @@ public final class PageReader {
     /// `fullDetectionGain` times coarser than the full working size or more, else at full size
     /// (a band with no box: full size too). Only portrait images: pages (see `coarserRegions`);
     /// a scene's small tags beside large packaging print are the small-text rule's
-    /// (`smallTextRegions`). The band costs a receipt of small print about a twentieth of its
+    /// (`smallTextRegions`). The band costs a receipt of small print a twentieth to a tenth of its
     /// detection (docs/benchmarks/2026-12-05-coarse-page.md).
     func coarsePageRegions(_ image: GrayImage) throws(OCRError) -> [TextRegion]? {
         let side = options.coarsePageSide, glyph = options.coarsePageGlyph
