@@ -76,6 +76,13 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// background-normalised before Tesseract reads it (`RegionReader.flattenShadows`;
     /// `no-crop-shadows`, to measure).
     public var cropShadows = true
+    /// A region's crop whose edges spread over this share of its glyph height is unsharp
+    /// masked before Tesseract reads it (`RegionReader.blurredEdgeShare`; `crop-blur=SHARE`,
+    /// `crop-blur=0` off).
+    public var cropBlurredEdgeShare = 0.2
+    /// The line recogniser's unsure reading of a box is kept when it holds the digits
+    /// Tesseract read there (`PageReader.sameDigits`; `no-readers-agree`, to measure).
+    public var readersAgree = true
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
     /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
@@ -203,7 +210,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
-        "no-crop-shadows", "no-level-rows", "no-join-pieces",
+        "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-level-rows", "no-join-pieces",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -239,6 +246,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-row-recognizer": rowRecognizer = false
             case "no-row-glyphs": rowSingleGlyphs = false
             case "no-crop-shadows": cropShadows = false
+            case "no-readers-agree": readersAgree = false
             case "no-level-rows": levelRows = false
             case "no-join-pieces": joinPieces = false
             case "large-budget", "small-budget":
@@ -248,6 +256,9 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "blurred-edge":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 blurredEdge = n
+            case "crop-blur":
+                guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
+                cropBlurredEdgeShare = n
             case "document-side":
                 documentSide = try count()
             case "coarse-page":

@@ -17,6 +17,16 @@ public struct RegionReader {
     /// binarises a crop with one threshold (Otsu), which puts a shadowed half's paper with the
     /// ink: tags-jp-dev's `shadow` copy read 0.755 of its prices (clean 0.980).
     public var flattenShadows = true
+    /// A crop whose edges spread over more than this share of its glyph height, at the scale
+    /// it is read at (`GrayImage.edgeWidth`), is unsharp masked before Tesseract reads it, as a
+    /// blurred page read whole is (`Preprocess.sharpening`); 0: never. Blur that scales with the
+    /// picture scales with its print, so the share, not a pixel count, tells a crop Tesseract
+    /// cannot read from one it can. Measured on the first readings (glyphs 36 px tall,
+    /// docs/benchmarks/2026-12-06-blurred-crops.md): sharp sets' crops spread 0.04–0.15 of the
+    /// glyph (sroie-dev's 97th percentile 5.5 px), small print enlarged 3× up to 0.17, the
+    /// fixture family `blur`'s crops 0.18 (Tesseract reads them; sharpened, a `-0.50` read
+    /// `-6.50`), the blurred copies of sroie-dev and receipts-de 0.22–0.24 at the median.
+    public var blurredEdgeShare = 0.2
 
     public init() {}
 
@@ -48,6 +58,7 @@ public struct RegionReader {
             OCRLog.write("  crop's paper evened out")
             piece = flat
         }
+        if let sharp = sharpened(piece, glyph: Double(region.glyphHeight) * s) { piece = sharp }
         let page = try engine.recognize(piece, pageSegmentationMode: psm)
         OCRLog.write("  read \(piece.width)x\(piece.height) psm \(psm) \(String(format: "%.1f", page.milliseconds)) ms")
         let factor = Double(box.width) / Double(piece.width)
@@ -56,6 +67,18 @@ public struct RegionReader {
             return Box(x: box.x + r.x, y: box.y + top + r.y, width: r.width, height: r.height)
         }
         return line.words.isEmpty ? nil : line
+    }
+
+    /// `piece` unsharp masked when its edges spread over `blurredEdgeShare` of its `glyph`
+    /// height (px at the read scale); nil when they do not (or sharpening is off).
+    func sharpened(_ piece: GrayImage, glyph: Double) -> GrayImage? {
+        guard blurredEdgeShare > 0, glyph > 0 else { return nil }
+        let edge = piece.edgeWidth()
+        guard let halfwidth = Preprocess.sharpening(edgeWidth: edge, blurredEdge: blurredEdgeShare * glyph),
+            let sharp = piece.unsharpened(halfwidth: halfwidth, amount: Preprocess.sharpenAmount)
+        else { return nil }
+        OCRLog.write("  crop's edges spread \(String(format: "%.1f", edge)) px of a \(Int(glyph)) px glyph: sharpened")
+        return sharp
     }
 
     /// Whether the paper of a line's crop varies by more than `Preprocess.shadowThreshold`

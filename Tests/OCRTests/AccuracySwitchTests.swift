@@ -30,6 +30,12 @@ struct AccuracySwitchTests {
         #expect(!reader.regionReader.flattenShadows)
         reader.options = AccuracyOptions()
         #expect(reader.regionReader.flattenShadows)
+        #expect(reader.regionReader.blurredEdgeShare == AccuracyOptions().cropBlurredEdgeShare)
+        reader.options = try AccuracyOptions(switches: "crop-blur=0")
+        #expect(reader.regionReader.blurredEdgeShare == 0)
+        #expect(try AccuracyOptions(switches: "crop-blur=0.25").cropBlurredEdgeShare == 0.25)
+        #expect(AccuracyOptions().cropBlurredEdgeShare > 0)
+        #expect(try !AccuracyOptions(switches: "no-readers-agree").readersAgree && AccuracyOptions().readersAgree)
         #expect(try AccuracyOptions(switches: "page-only").reading == .page)
         // Documents by their boxes in rows unless told otherwise; rows by the detector's boxes.
         #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)
@@ -72,7 +78,7 @@ struct AccuracySwitchTests {
         ("document-side=-1", "document-side=PX"), ("document-side=x", "document-side=PX"), ("detector-side=0", "detector-side=PX"),
         ("detector-side=x", "detector-side=PX"), ("scene-rereads=-1", "scene-rereads=N"), ("rereads=x", "rereads=N"),
         ("small-text", "small-text=PX"), ("coarse-page=800", "coarse-page=SIDE/GLYPH"), ("coarse-page=-1/12", "coarse-page=SIDE/GLYPH"),
-        ("coarse-page=800/x", "coarse-page=SIDE/GLYPH"),
+        ("coarse-page=800/x", "coarse-page=SIDE/GLYPH"), ("crop-blur=x", "crop-blur=SHARE"), ("crop-blur=-0.1", "crop-blur=SHARE"),
     ])
     func aBadValueIsNamedWithWhatTheSwitchTakes(_ list: String, _ form: String) {
         do {

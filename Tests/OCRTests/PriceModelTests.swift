@@ -145,6 +145,20 @@ struct RereadChoiceTests {
         #expect(!PageReader.unsureShortLetters(Self.line(("Teulota", 0.1))))
     }
 
+    @Test("the recogniser's unsure reading stands when Tesseract read the same digits in the box, three at least")
+    func readersAgreeOnDigits() {
+        // sroie-dev 105 blurred: its total read `(30:30.` by Tesseract, `30.30` at 0.71 by the recogniser.
+        #expect(PageReader.sameDigits(Self.line(("30.30", 0.71)), Self.line(("(30:30.", 0.38))))
+        #expect(PageReader.sameDigits(Self.line(("RM", 0.5), ("12.50", 0.6)), Self.line(("RM12", 0.4), ("50", 0.3))))
+        // A digit apart, one missing, or another order: no agreement.
+        #expect(!PageReader.sameDigits(Self.line(("30.30", 0.71)), Self.line(("38:30", 0.9))))
+        #expect(!PageReader.sameDigits(Self.line(("30.30", 0.71)), Self.line(("3.30", 0.9))))
+        #expect(!PageReader.sameDigits(Self.line(("12.30", 0.71)), Self.line(("30.12", 0.9))))
+        // Two digits alike (`12`) are as often chance; no Tesseract reading: nothing to agree with.
+        #expect(!PageReader.sameDigits(Self.line(("1.2", 0.7)), Self.line(("1:2", 0.9))))
+        #expect(!PageReader.sameDigits(Self.line(("30.30", 0.71)), nil))
+    }
+
     @Test("a document's box whose digits were read surely and hold no price is not read again; unsure digits and letters are")
     func sureRowsNotReadAgain() throws {
         let reader = try Self.reader()
