@@ -83,6 +83,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// The line recogniser's unsure reading of a box is kept when it holds the digits
     /// Tesseract read there (`PageReader.sameDigits`; `no-readers-agree`, to measure).
     public var readersAgree = true
+    /// Second pass: a line's weakest word holding digits is read by the line recogniser before
+    /// Tesseract reads it again (`SecondPass.recognizerWord`; `no-recognizer-words`, to measure).
+    public var recognizerWords = true
     /// Second pass: re-read a line's weakest word alone before the whole line (`no-word-reread`).
     public var wordReread = true
     /// Second pass: as a last try, the weakest word read as sparse text, psm 11 (`no-sparse-word`).
@@ -210,7 +213,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "detector-sharpen=PX/AMOUNT",
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
-        "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-level-rows", "no-join-pieces",
+        "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -247,6 +250,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-row-glyphs": rowSingleGlyphs = false
             case "no-crop-shadows": cropShadows = false
             case "no-readers-agree": readersAgree = false
+            case "no-recognizer-words": recognizerWords = false
             case "no-level-rows": levelRows = false
             case "no-join-pieces": joinPieces = false
             case "large-budget", "small-budget":

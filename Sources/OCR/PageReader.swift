@@ -1354,6 +1354,7 @@ public final class PageReader {
             second.workBudget = nil
         }
         second.wordFirst = options.wordReread
+        second.recognizerWords = options.recognizerWords
         return second
     }
 

@@ -479,6 +479,56 @@ struct AccuracyPassTests {
         #expect(!SecondPass.mostlyCents(judge.prices(in: [line([("¥1,280", 0.9)]), line([("¥980", 0.9)])])))
     }
 
+    @Test("second pass: an unsure amount is read by the line recogniser, also once the work budget stopped Tesseract's re-reads")
+    func recogniserReadsUnsureAmounts() throws {
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil)))
+        let judge = ParserJudge(parser: PriceParser(options: ParserOptions()))
+        let recognizer = try TextRecognizerNet(directory: try Tessdata.locateRecognizerModels())
+        // Truth: the generator's drawn prices and boxes on the blurred fixture frames. Each price
+        // is given to the pass as Tesseract might have misread it, unsure: its digits and
+        // separators with every digit changed (`538` as `861`), in its drawn box.
+        let dir = "\(Self.fixtures)/blur"
+        let gt = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/gt.json"))) as? [String: [String: Any]])
+        func amount(_ s: String) -> String { String(s.filter { $0.isNumber || $0 == "." || $0 == "," }) }
+        func misread(_ s: String) -> String {
+            String(amount(s).map { c in c.wholeNumberValue.map { Character(String(($0 + 3) % 10)) } ?? c })
+        }
+        var mended = 0, mendedOff = 0, tried = 0
+        var missed: [String] = []
+        for name in gt.keys.sorted().filter({ $0.hasPrefix("frame_") }).prefix(6) {
+            let boxes = (gt[name]?["boxes"] as? [[Int]] ?? []).map { Box(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+            let texts = gt[name]?["texts"] as? [String] ?? []
+            let image = try GrayImage.load(path: "\(dir)/\(name)")
+            let lines = zip(texts, boxes).map { TextLine(words: [TextWord(text: misread($0), box: $1, confidence: 0.5)]) }
+            let page = RecognizedPage(width: image.width, height: image.height, lines: lines, milliseconds: 1)
+            // No pixel may be read again by Tesseract: whatever is mended, the recogniser mended.
+            var pass = SecondPass(engine: engine, judge: judge, maxRereads: 16)
+            pass.recognizer = recognizer
+            pass.workBudget = 0
+            var off = pass
+            off.recognizerWords = false
+            let out = pass.improve(page, image: image), stock = off.improve(page, image: image)
+            for (i, text) in texts.enumerated() {
+                tried += 1
+                if amount(out.lines[i].text) == amount(text) { mended += 1 } else { missed.append("\(name) \(text): \(out.lines[i].text)") }
+                if amount(stock.lines[i].text) == amount(text) { mendedOff += 1 }
+            }
+        }
+        #expect(tried >= 12)
+        // Measured: 10 of 15. The five left are read right but not surely: a word is as sure as
+        // its least sure character, and the recogniser is unsure of the `¥` and `zł` beside the
+        // digits (`¥588` at 0.51) and of the space in `1 802,99`.
+        #expect(Double(mended) >= 0.6 * Double(tried), "the recogniser mended \(mended) of \(tried) misread prices; not: \(missed)")
+        #expect(mendedOff == 0, "without the recogniser's words and with no budget, \(mendedOff) mended")
+    }
+
+    @Test("second pass: a separator between digits is what the recogniser's reading must keep")
+    func separatorsBetweenDigits() {
+        for kept in ["23.0", "1,95", "RM 12.50", "1 802,99"] { #expect(SecondPass.separated(kept), "\(kept)") }
+        for none in ["195", "23.", ".50", "RM", "12 50"] { #expect(!SecondPass.separated(none), "\(none)") }
+    }
+
     @Test("total vote: a total read with one digit more than the recogniser's, which lost its cents, is the recogniser's")
     func strayDigitAgainstTheRecogniser() throws {
         // One digit more after the separator, which took the cents away: `5,417` (thousands) for `5.47`.
