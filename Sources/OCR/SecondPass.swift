@@ -229,7 +229,9 @@ struct SecondPass {
             let h = max(Self.medianHeight(line), 1)
             // A "line" taller than half the image is a layout misfire, not text psm 7 can read.
             guard h * 2 <= image.height, let region = Self.region(around: line, height: h, in: image) else { continue }
-            let others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.compactMap(\.box) }
+            // The other lines' word boxes, gathered on the first Tesseract try (the recogniser's
+            // step and a spent budget need none).
+            lazy var others = page.lines.indices.filter { $0 != i }.flatMap { page.lines[$0].words.compactMap(\.box) }
             // The best reading so far; the tries stop once it holds a price or reads surely.
             var best = line
             // The region with the line's leaders painted over, made on the first whole-line try
@@ -518,16 +520,7 @@ struct SecondPass {
                 height: min(image.height, b.y + b.height) - max(0, b.y))
             guard clipped.width > 2, clipped.height > 2, let read = try? recognizer.read(image, box: clipped) else { continue }
             reread += 1
-            // The detector's boxes carry a margin above and below the ink (DB's unclip): the
-            // words take the height of the line they read again, as Tesseract measured its ink,
-            // so that a line read by the recogniser is not taken for one printed taller
-            // (`TotalChoice.tallerRatio`; sroie-dev 307: `Total Sales Incl GST 46.54` read
-            // again 147 px tall kept the total from `Total After Adj 46.55`, 87 px).
-            words += read.words.map { w in
-                var w = w
-                if let b = w.box { w.box = Box(x: b.x, y: l.y, width: b.width, height: l.height) }
-                return w
-            }
+            words += Self.onLine(read.words, l)
         }
         guard !words.isEmpty else { return nil }
         var read = TextLine(words: words)
@@ -604,15 +597,22 @@ struct SecondPass {
             !centsPage || PriceReading.hasCents(price.text)
         else { return nil }
         var words = ws
-        // As tall as the line's words, as Tesseract measured their ink (see `recognizerTotal`).
-        words.replaceSubrange(
-            j...j,
-            with: numbers.map { w in
-                var w = w
-                if let b = w.box { w.box = Box(x: b.x, y: l.y, width: b.width, height: l.height) }
-                return w
-            })
+        words.replaceSubrange(j...j, with: Self.onLine(numbers, l))
         return TextLine(words: words)
+    }
+
+    /// The recogniser's `words` as tall as the Tesseract line `line` they read again. The
+    /// detector's boxes carry a margin above and below the ink (DB's unclip); the words take
+    /// the height Tesseract measured of the line's ink, so that a line read by the recogniser
+    /// is not taken for one printed taller (`TotalChoice.tallerRatio`; sroie-dev 307: `Total
+    /// Sales Incl GST 46.54` read again 147 px tall kept the total from `Total After Adj
+    /// 46.55`, 87 px).
+    static func onLine(_ words: [TextWord], _ line: Box) -> [TextWord] {
+        words.map { w in
+            var w = w
+            if let b = w.box { w.box = Box(x: b.x, y: line.y, width: b.width, height: line.height) }
+            return w
+        }
     }
 
     /// Whether `text` has a decimal or grouping mark between two digits (`23.0`, `1,95`).

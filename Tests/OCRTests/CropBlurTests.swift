@@ -69,29 +69,16 @@ struct CropBlurTests {
     /// region with the stock engine, sharpened and as cropped.
     @Test("prices blurred past a fifth of their height are read more often sharpened")
     func blurredPricesRead() throws {
-        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), pageSegmentationMode: 7))
-        var with = 0, without = 0, tried = 0
-        for (image, texts, boxes) in try RereadProbeTests.fixture("clean", where: { $0.hasPrefix("frame_") }).prefix(8) {
-            for (text, b) in zip(texts, boxes) {
-                // The price's surroundings, blurred: a window twice its height around it.
-                let m = b.height * 2
-                let x0 = max(0, b.x - m), y0 = max(0, b.y - m)
-                let window = Box(
-                    x: x0, y: y0, width: min(image.width, b.x + b.width + m) - x0, height: min(image.height, b.y + b.height + m) - y0)
-                let crop = try #require(image.cropped(window))
-                let soft = Self.blurred(crop, sigma: Double(b.height) / 6)
-                let inside = Box(x: b.x - x0, y: b.y - y0, width: b.width, height: b.height)
-                let region = TextRegion(rect: inside, glyphHeight: max(1, b.height * 7 / 10), glyphs: text.count)
-                let digits = text.filter(\.isNumber)
-                func read(_ share: Double) throws -> Bool {
-                    var reader = RegionReader()
-                    reader.blurredEdgeShare = share
-                    return try reader.read(region, in: soft, engine: engine)?.text.filter(\.isNumber).contains(digits) == true
-                }
-                tried += 1
-                if try read(RegionReader().blurredEdgeShare) { with += 1 }
-                if try read(0) { without += 1 }
-            }
+        var off = RegionReader()
+        off.blurredEdgeShare = 0
+        let (with, without, tried) = try RereadProbeTests.pricesRead(with: RegionReader(), without: off) { image, b in
+            // The price's surroundings, blurred: a window twice its height around it.
+            let m = b.height * 2
+            let x0 = max(0, b.x - m), y0 = max(0, b.y - m)
+            let window = Box(
+                x: x0, y: y0, width: min(image.width, b.x + b.width + m) - x0, height: min(image.height, b.y + b.height + m) - y0)
+            let crop = try #require(image.cropped(window))
+            return (Self.blurred(crop, sigma: Double(b.height) / 6), Box(x: b.x - x0, y: b.y - y0, width: b.width, height: b.height))
         }
         #expect(tried >= 12)
         #expect(with > without, "read \(with) of \(tried) blurred prices sharpened, \(without) as cropped")

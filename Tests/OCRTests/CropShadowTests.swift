@@ -49,29 +49,18 @@ struct CropShadowTests {
     /// with the crop's paper evened out, and mostly lost without.
     @Test("prices split by a shadow's edge are read when the crop is evened out")
     func shadowedPricesRead() throws {
-        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), pageSegmentationMode: 7))
-        var with = 0, without = 0, tried = 0
-        for (image, texts, boxes) in try RereadProbeTests.fixture("clean", where: { $0.hasPrefix("frame_") }).prefix(8) {
-            for (text, b) in zip(texts, boxes) {
-                let edge = b.x + b.width / 2
-                var px = image.bytes()
-                for y in max(0, b.y - b.height)..<min(image.height, b.y + 2 * b.height) {
-                    for x in edge..<min(image.width, b.x + b.width + b.height) {
-                        px[y * image.width + x] = UInt8((Double(px[y * image.width + x]) * 0.4).rounded())
-                    }
+        var flat = RegionReader(), off = RegionReader()
+        flat.flattenShadows = true
+        off.flattenShadows = false
+        let (with, without, tried) = try RereadProbeTests.pricesRead(with: flat, without: off) { image, b in
+            let edge = b.x + b.width / 2
+            var px = image.bytes()
+            for y in max(0, b.y - b.height)..<min(image.height, b.y + 2 * b.height) {
+                for x in edge..<min(image.width, b.x + b.width + b.height) {
+                    px[y * image.width + x] = UInt8((Double(px[y * image.width + x]) * 0.4).rounded())
                 }
-                let shaded = GrayImage(luma: px, width: image.width, height: image.height, bytesPerRow: image.width)
-                let region = TextRegion(rect: b, glyphHeight: max(1, b.height * 7 / 10), glyphs: text.count)
-                let digits = text.filter(\.isNumber)
-                func read(_ flatten: Bool) throws -> Bool {
-                    var reader = RegionReader()
-                    reader.flattenShadows = flatten
-                    return try reader.read(region, in: shaded, engine: engine)?.text.filter(\.isNumber).contains(digits) == true
-                }
-                tried += 1
-                if try read(true) { with += 1 }
-                if try read(false) { without += 1 }
             }
+            return (GrayImage(luma: px, width: image.width, height: image.height, bytesPerRow: image.width), b)
         }
         #expect(tried >= 12)
         #expect(Double(with) >= 0.9 * Double(tried), "read \(with) of \(tried) shadowed prices evened out")

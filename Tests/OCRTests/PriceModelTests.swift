@@ -260,6 +260,32 @@ struct RereadProbeTests {
         }
     }
 
+    /// Each price of the first eight clean fixture frames, spoiled by `spoil` (given the frame
+    /// and the price's box, the image to read and the price's box in it), read as a region with
+    /// the stock engine by two region readers, `with` and `without` a setting: how many of the
+    /// prices each read with all their digits, of how many tried. The digits come from the
+    /// generator's truth.
+    static func pricesRead(
+        with: RegionReader, without: RegionReader, spoil: (GrayImage, Box) throws -> (GrayImage, Box)
+    ) throws -> (with: Int, without: Int, tried: Int) {
+        let engine = try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil), pageSegmentationMode: 7))
+        var counts = (with: 0, without: 0, tried: 0)
+        for (image, texts, boxes) in try fixture("clean", where: { $0.hasPrefix("frame_") }).prefix(8) {
+            for (text, b) in zip(texts, boxes) {
+                let (spoiled, box) = try spoil(image, b)
+                let region = TextRegion(rect: box, glyphHeight: max(1, b.height * 7 / 10), glyphs: text.count)
+                let digits = text.filter(\.isNumber)
+                func reads(_ reader: RegionReader) throws -> Bool {
+                    try reader.read(region, in: spoiled, engine: engine)?.text.filter(\.isNumber).contains(digits) == true
+                }
+                counts.tried += 1
+                if try reads(with) { counts.with += 1 }
+                if try reads(without) { counts.without += 1 }
+            }
+        }
+        return counts
+    }
+
     @Test("a price whose first reading was letters is read again and its digits found")
     func priceReadAsLettersIsReread() throws {
         let reader = try Self.reader()
