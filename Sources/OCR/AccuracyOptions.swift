@@ -69,6 +69,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// the line recogniser too, as a scene's are (`PageReader.reread`; `no-row-recognizer`,
     /// to measure).
     public var rowRecognizer = true
+    /// A scene's short region read as letters at almost no confidence, whose price-model probe
+    /// saw no digit, is read by the line recogniser before it is called text, as a document's
+    /// short box is (`PageReader.unsureShortLetters`; `no-scene-short-letters`, to measure).
+    public var sceneShortLetters = true
     /// A document's one-glyph boxes as tall as the text around them are read when its boxes
     /// are read alone (`RegionLayout.worthReading`; `no-row-glyphs`, to measure).
     public var rowSingleGlyphs = true
@@ -214,6 +218,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
+        "no-scene-short-letters",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -247,6 +252,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "reread-sure-rows": rereadSureRows = true
             case "reread-small-rows": rereadSmallRows = true
             case "no-row-recognizer": rowRecognizer = false
+            case "no-scene-short-letters": sceneShortLetters = false
             case "no-row-glyphs": rowSingleGlyphs = false
             case "no-crop-shadows": cropShadows = false
             case "no-readers-agree": readersAgree = false

@@ -1001,9 +1001,9 @@ public final class PageReader {
                     }
                 }
                 if letters, n == 1, !sawDigit {
-                    // A document's short box read as letters at almost no confidence is shown to
-                    // the recogniser before it is called text (`unsureShortLetters`).
-                    if recognizer, !scene, !asked, let first, Self.unsureShortLetters(first),
+                    // A short box read as letters at almost no confidence is shown to the
+                    // recogniser before it is called text (`unsureShortLetters`).
+                    if recognizer, !scene || options.sceneShortLetters, !asked, let first, Self.unsureShortLetters(first),
                         let read = recognized(region, instead: first, in: image)
                     {
                         return read
@@ -1058,12 +1058,14 @@ public final class PageReader {
         return recognizer && !asked ? recognized(region, instead: pick, in: image) ?? pick : pick
     }
 
-    /// Whether a document's box read as letters is short (at most `shortReading` characters)
-    /// and every word of it read under `garbled`: a few glyphs Tesseract could not read, which
-    /// on a menu's or a receipt's row are as often a price as a word (a dim menu's `17` read
-    /// `x` at 0, and the price model's probe saw no digit in it either). The recogniser,
-    /// trained on photographed print, reads it before the box is called text; only its sure
-    /// price replaces the reading (`recognized`).
+    /// Whether a box read as letters is short (at most `shortReading` characters) and every
+    /// word of it read under `garbled`: a few glyphs Tesseract could not read, which on a
+    /// menu's or a receipt's row, or a shelf tag, are as often a price as a word (a dim menu's
+    /// `17` read `x` at 0; a shaded tag's `99` read `SS |` at 0.39, its `35` `で` at 0.36; the
+    /// price model's probe saw no digit in any of them). The recogniser, trained on
+    /// photographed print, reads it before the box is called text; only its sure price
+    /// replaces the reading (`recognized`). A scene's box is asked too
+    /// (`AccuracyOptions.sceneShortLetters`).
     static func unsureShortLetters(_ line: TextLine) -> Bool {
         line.text.filter { !$0.isWhitespace }.count <= shortReading && line.words.allSatisfy { $0.confidence < garbled }
     }
