@@ -68,12 +68,14 @@ public struct PriceParser: Sendable {
 
     /// Whether the rest of the page confirms `amount` as the total read on line `line` of
     /// `lines`: another line prints it, the payment (cash less change, a card, exact cash) is
-    /// it, or the priced lines right above add up to it (`TotalChoice.confirmations`). A zero
+    /// it, the priced lines right above add up to it (`TotalChoice.confirmations`), or its VAT
+    /// table's gross amounts do (`ReceiptArithmetic.taxTableGross`). A zero
     /// is never confirmed: a receipt prints `0.00` on many lines (discount, rounding, change).
     public func confirmsTotal(_ amount: Decimal, line: Int, of lines: [TextLine]) -> Bool {
         guard amount > 0, lines.indices.contains(line) else { return false }
         let perLine = lines.map { parse($0) }
         if perLine.indices.contains(where: { l in l != line && perLine[l].contains { $0.amount == amount } }) { return true }
+        if ReceiptArithmetic.taxTableGross(perLine, except: line) == amount { return true }
         return TotalChoice.confirmations(amount, line: line, perLine: perLine, lines: lines, payment: Payment.find(perLine, lines: lines))
             > 0
     }

@@ -165,15 +165,66 @@ enum ReceiptArithmetic {
         }
     }
 
-    /// Whether the page says the total's amount again: on another line, or as the sum of two
-    /// amounts above it (subtotal and tax, or goods and rounding).
+    /// Whether the page says the total's amount again: on another line, as the sum of two
+    /// amounts above it (subtotal and tax, or goods and rounding), or as its VAT table's gross.
     static func confirmed(_ amount: Decimal, _ perLine: [[PriceMatch]], total: (line: Int, index: Int)) -> Bool {
+        if amount > 0, taxTableGross(perLine, except: total.line) == amount { return true }
         var above: [Decimal] = []
         for (l, matches) in perLine.enumerated() where l != total.line {
             if matches.contains(where: { $0.amount == amount }) { return true }
             if l < total.line { above += matches.map(\.amount) }
         }
         return above.indices.contains { i in above[(i + 1)...].contains(amount - above[i]) }
+    }
+
+    /// The total repaired in place when the page's VAT table says so: the table's rows each add
+    /// up (net and tax to gross, `taxTableGross`) and their gross amounts sum to an amount one digit
+    /// off the total read, in the same number of digits. A table whose every row checks itself
+    /// is arithmetic, where a total printed twice (`SUMME 19,46`, `MasterCard 19,46`) is one
+    /// glyph read twice in one font, misread alike (receipts-de `real_..._01946` dim, at half
+    /// size and at twice the size: both read `19,16`, the items read `3,19` for `3,49` adding
+    /// up to it; the table's `1,44 7,55 8,99` and `0,68 9,79 10,47` read right).
+    ///
+    /// Not when cash less change is the total read (two other readings agree with it), nor when
+    /// the page prints the gap between table and total (a deposit, a tip or a voucher outside
+    /// the table), nor when the digits differ in length (a row lost from the table, an item
+    /// added to the total, is any amount, not a glyph misread).
+    static func checkTaxTable(_ perLine: inout [[PriceMatch]], total: (line: Int, index: Int), payment: Payment?) {
+        let read = perLine[total.line][total.index]
+        guard read.amount > 0, let gross = taxTableGross(perLine, except: total.line), gross != read.amount,
+            payment?.cashLessChange?.amount != read.amount
+        else { return }
+        let a = digits(gross), b = digits(read.amount)
+        guard a.count >= minDigits, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count == maxSingleEdits else { return }
+        let gap = abs(gross - read.amount)
+        if perLine.joined().contains(where: { abs($0.amount) == gap }) { return }
+        perLine[total.line][total.index].amount = gross
+        perLine[total.line][total.index].flags.insert(.repaired)
+    }
+
+    /// What a receipt's VAT table says was paid: the sum of the gross amounts of its rows, a row
+    /// being a line (other than `line`) with three amounts of which two, the net and the tax,
+    /// add up exactly to the third, the tax no more than `TaxPairs.ratios`' highest rate of
+    /// the net (`V 19,0% 1,44 7,55 8,99`; `1,50 1,50 3,00`, two items, is no row). When one
+    /// row's gross is the sum of the others' (a `Summe` row under the rates), that row alone.
+    /// Nil without a row.
+    static func taxTableGross(_ perLine: [[PriceMatch]], except line: Int) -> Decimal? {
+        var rows: [Decimal] = []
+        for (l, matches) in perLine.enumerated() where l != line {
+            let amounts = matches.map(\.amount).filter { $0 > 0 }.sorted()
+            guard amounts.count >= 3 else { continue }
+            let gross = amounts.indices.reversed().first { c in
+                amounts[..<c].indices.contains { t in
+                    amounts[(t + 1)..<c].contains { net in
+                        amounts[t] + net == amounts[c] && amounts[c] <= net * TaxPairs.ratios.upperBound
+                    }
+                }
+            }
+            if let c = gross { rows.append(amounts[c]) }
+        }
+        guard !rows.isEmpty else { return nil }
+        let all = rows.reduce(0, +)
+        return rows.count >= 3 ? rows.first { all - $0 == $0 } ?? all : all
     }
 
     /// Whether a line above `line` holds an amount other than `amount` within `roundingShare`

@@ -204,7 +204,10 @@ enum TotalChoice {
         // included GST 1.42` under items): no mark rather than a wrong one. One line alone has
         // no page to judge by (`pricecam parse 'Total GST 1.42'`, the OCR's vote on each total
         // line): its total word marks it.
-        if let b = best, b.score >= 0 || lines.count == 1 { perLine[b.line][b.index].role = .total }
+        if let b = best, b.score >= 0 || lines.count == 1 {
+            ReceiptArithmetic.checkTaxTable(&perLine, total: (b.line, b.index), payment: payment)
+            perLine[b.line][b.index].role = .total
+        }
     }
 
     /// What the page's arithmetic says for `amount` as the total on line `line`.

@@ -230,4 +230,68 @@ import Testing
         #expect(ReceiptArithmetic.text(of: Self.d("-2.5"), minor: 3) == "-2.500")
         #expect(ReceiptArithmetic.text(of: Self.d("20.8"), minor: 0) == "20.8")
     }
+
+    /// A German receipt as OCR reads it dim: every `4` of the total and of one item read `1`,
+    /// the VAT table read right (receipts-de `real_15042020_04_01946`). `extra` goes after the
+    /// table.
+    static func vatReceipt(
+        total: String = "19,16", table: [String] = ["V 19,0% 1,44 7,55 8,99", "E 7,0% 0,68 9,79 10,47"],
+        extra: [String] = []
+    ) -> [TextLine] {
+        [
+            line("SEBAMED TROCKENE H 8,99 V", 0.8), line("INDISCHES CHICKEN 3,99 E", 0.8), line("WALNUESSE 30mm+ 40 3,19 E", 0.8),
+            line("rQ MANDARINEN 1kg 2,99 E", 0.8), line("SUMME EUR \(total)", 0.56), line("MasterCard EUR \(total)", 0.71),
+            line("Mehrwertst. ohne MwSt mit MwSt", 0.8),
+        ] + table.map { line($0, 0.7) } + extra.map { line($0, 0.8) }
+    }
+
+    static func total(_ lines: [TextLine]) -> PriceMatch? {
+        PriceParser(options: ParserOptions(currencyHint: "EUR")).parse(lines: lines).first { $0.role == .total }
+    }
+
+    /// (case, lines, the total).
+    static let byTaxTable: [(String, [TextLine], String)] = [
+        ("rows that add up, their gross one digit off a total printed twice alike", vatReceipt(), "19.46"),
+        (
+            "a sum row under the rate rows is the table's gross",
+            vatReceipt(table: ["V 19,0% 1,44 7,55 8,99", "E 7,0% 0,68 9,79 10,47", "Summe 2,12 17,34 19,46"]), "19.46"
+        ),
+        ("one rate, gross before net and tax", vatReceipt(total: "10,17", table: ["A 10,47 9,79 0,68"]), "10.47"),
+        ("the table agrees with the total", vatReceipt(total: "19,46"), "19.46"),
+        (
+            "a row that does not add up counts for nothing (the other alone is far)",
+            vatReceipt(table: ["V 19,0% 1,44 7,55 8,99", "E 7,0% 0,68 9,79 10,41"]), "19.16"
+        ),
+        ("the gap between table and total is printed (a deposit outside the table)", vatReceipt(extra: ["Pfand 0,30"]), "19.16"),
+        ("the digits differ in length (a row lost, not a glyph)", vatReceipt(total: "119,46"), "119.46"),
+        ("two digits off", vatReceipt(total: "18,16"), "18.16"),
+        ("two items and their sum are no row (no tax rate apart)", vatReceipt(total: "3,10", table: ["1,50 1,50 3,00"]), "3.10"),
+    ]
+
+    @Test("a VAT table whose rows add up checks the total", arguments: byTaxTable)
+    func taxTable(_ c: (String, [TextLine], String)) {
+        let t = Self.total(c.1)
+        #expect(t?.amount == Self.d(c.2), "\(c.0): \(String(describing: t))")
+        // Flagged repaired exactly when the amount is not the one printed.
+        let asRead = t?.text.contains(c.2.replacingOccurrences(of: ".", with: ",")) ?? false
+        #expect(t?.flags.contains(.repaired) == !asRead, "\(c.0)")
+    }
+
+    @Test("cash less change that agrees with the total read outweighs the VAT table")
+    func cashOutweighsTheTable() {
+        let lines = Self.vatReceipt(extra: []).filter { !$0.text.hasPrefix("MasterCard") }
+        let paid = Array(lines[..<5]) + [Self.line("Bar EUR 20,00", 0.9), Self.line("Rückgeld EUR 0,84", 0.9)] + lines[5...]
+        #expect(Self.total(paid)?.amount == Self.d("19.16"))
+    }
+
+    @Test("the VAT table's gross confirms a total to the second pass's vote")
+    func tableConfirmsTotal() {
+        let parser = PriceParser(options: ParserOptions(currencyHint: "EUR"))
+        // Without the card line, nothing else prints the total; the items add up to 19.16.
+        func page(_ table: [String]) -> [TextLine] {
+            Self.vatReceipt(total: "19,46", table: table).filter { !$0.text.hasPrefix("MasterCard") }
+        }
+        #expect(parser.confirmsTotal(Self.d("19.46"), line: 4, of: page(["V 19,0% 1,44 7,55 8,99", "E 7,0% 0,68 9,79 10,47"])))
+        #expect(!parser.confirmsTotal(Self.d("19.46"), line: 4, of: page(["V 19,0% 1,44 7,55 8,99", "E 7,0% 0,68 9,79 10,41"])))
+    }
 }
