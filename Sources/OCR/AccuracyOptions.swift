@@ -73,6 +73,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// saw no digit, is read by the line recogniser before it is called text, as a document's
     /// short box is (`PageReader.unsureShortLetters`; `no-scene-short-letters`, to measure).
     public var sceneShortLetters = true
+    /// A file whose text lines the detector finds running up or down the picture (a photo taken
+    /// sideways, its orientation not in the file) is turned a quarter turn the way its longest
+    /// lines read best, and read so (`PageReader.sidewaysTurn`; `no-sideways`, to measure).
+    public var sideways = true
     /// A document's one-glyph boxes as tall as the text around them are read when its boxes
     /// are read alone (`RegionLayout.worthReading`; `no-row-glyphs`, to measure).
     public var rowSingleGlyphs = true
@@ -218,7 +222,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
-        "no-scene-short-letters",
+        "no-scene-short-letters", "no-sideways",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -253,6 +257,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "reread-small-rows": rereadSmallRows = true
             case "no-row-recognizer": rowRecognizer = false
             case "no-scene-short-letters": sceneShortLetters = false
+            case "no-sideways": sideways = false
             case "no-row-glyphs": rowSingleGlyphs = false
             case "no-crop-shadows": cropShadows = false
             case "no-readers-agree": readersAgree = false

@@ -7,6 +7,10 @@ public struct RecognizedPage: Sendable {
     public var lines: [TextLine]
     /// Wall time spent in recognition (milliseconds).
     public var milliseconds: Double
+    /// Quarter turns clockwise the image was given before it was read (a photo taken sideways,
+    /// `PageReader.sidewaysTurn`): `width`, `height` and the boxes are the turned image's, as
+    /// the parser needs them (a line's height is its type size); `unturned` maps a box back.
+    public var quarterTurns = 0
 
     public init(width: Int, height: Int, lines: [TextLine], milliseconds: Double) {
         self.width = width
@@ -17,6 +21,17 @@ public struct RecognizedPage: Sendable {
 }
 
 extension RecognizedPage {
+    /// `box`, in the pixels of the page as read (turned by `quarterTurns`), in the image's own
+    /// pixels as it was given.
+    public func unturned(_ box: Box) -> Box {
+        switch ((quarterTurns % 4) + 4) % 4 {
+        case 1: Box(x: box.y, y: width - box.x - box.width, width: box.height, height: box.width)
+        case 2: Box(x: width - box.x - box.width, y: height - box.y - box.height, width: box.width, height: box.height)
+        case 3: Box(x: height - box.y - box.height, y: box.x, width: box.height, height: box.width)
+        default: box
+        }
+    }
+
     /// The page read on a copy scaled by `1 / factor`, with its boxes mapped back by `factor`
     /// onto an image of `width` × `height` (the original).
     public func rescaled(by factor: Double, width: Int, height: Int) -> RecognizedPage {

@@ -103,6 +103,12 @@ public final class PageReader {
 
     /// The text on `image` after preprocessing, the chosen reading and the re-reads.
     public func read(_ image: GrayImage) throws(OCRError) -> RecognizedPage {
+        try read(image, mayTurn: true)
+    }
+
+    /// `read`; `mayTurn`: a file whose lines run up or down is turned and read again
+    /// (`sidewaysTurn`), once.
+    func read(_ image: GrayImage, mayTurn: Bool) throws(OCRError) -> RecognizedPage {
         let deskewStart = DispatchTime.now().uptimeNanoseconds
         let upright = deskewed(image)
         OCRLog.write("deskew in \(Self.ms(since: deskewStart)) ms")
@@ -141,6 +147,14 @@ public final class PageReader {
             regions = try smallTextRegions(coarse, in: upright, isFrame: image.isFrame)
         } else {
             regions = try smallTextRegions(learnedRegions(upright), in: upright, isFrame: image.isFrame)
+        }
+        if mayTurn, !image.isFrame, options.sideways, let turn = try sidewaysTurn(regions, in: upright),
+            let turned = image.quarterTurned(turn)
+        {
+            OCRLog.write("sideways: turned \(turn == 1 ? "clockwise" : "counterclockwise") and read again")
+            var page = try read(turned, mayTurn: false)
+            page.quarterTurns = turn
+            return page
         }
         let mode = options.reading == .auto ? choose(regions, imageHeight: upright.height) : options.reading
         OCRLog.write(
@@ -367,6 +381,81 @@ public final class PageReader {
     /// 0.885 -> 0.923 and marked totals 0.769 -> 0.923, no dev set or fixture family moving
     /// (docs/benchmarks/2026-11-27-phone-cut.md).
     static let documentShare = 0.9
+
+    /// The quarter turns clockwise (1, or 3: counterclockwise) that stand a file photographed
+    /// sideways upright, or nil: its text runs across the picture, or no turn reads surely.
+    ///
+    /// The detector finds a line of text whichever way it runs; a camera held sideways, its
+    /// orientation not in the file (stripped by an app, or a scanner's), makes every line run
+    /// up or down the picture, which Tesseract and the line recogniser, trained on level lines,
+    /// read as noise. When most of the lines that are long (at least `sidewaysAspect` times as
+    /// long as thick: a word or more) run up or down, and they are `sidewaysLines` or more,
+    /// the `sidewaysProbes` longest are read turned either way, and the turn that reads more
+    /// characters surely (in words at `weakDigits` or more) wins when they are
+    /// `sidewaysSureCharacters` or more and `sidewaysMargin` times the other turn's: read the
+    /// wrong way up, Latin print comes back as noise at almost no confidence. Text
+    /// written vertically (Japanese tategaki on a menu or a sign) reads as noise either way,
+    /// and stays as it is.
+    func sidewaysTurn(_ regions: [TextRegion], in image: GrayImage) throws(OCRError) -> Int? {
+        let long = regions.filter {
+            max($0.rect.width, $0.rect.height) >= Int(Self.sidewaysAspect * Double(min($0.rect.width, $0.rect.height)))
+        }
+        let upDown = long.filter { $0.rect.height > $0.rect.width }
+        guard upDown.count >= Self.sidewaysLines, upDown.count * 2 > long.count else { return nil }
+        // Characters of the words each turn reads surely, and of all its words.
+        var sure = [1: 0, 3: 0], characters = [1: 0, 3: 0]
+        for r in upDown.sorted(by: { $0.rect.height > $1.rect.height }).prefix(Self.sidewaysProbes) {
+            let pad = Int((r.thickness * regionReader.padding).rounded(.up))
+            let x0 = max(0, r.rect.x - pad), y0 = max(0, r.rect.y - pad)
+            let x1 = min(image.width, r.rect.x + r.rect.width + pad), y1 = min(image.height, r.rect.y + r.rect.height + pad)
+            guard x1 - x0 > 2, y1 - y0 > 2, let crop = image.cropped(Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { continue }
+            for q in [1, 3] {
+                guard let turned = crop.quarterTurned(q) else { continue }
+                let glyph = max(1, Int((r.thickness * TextDetector.glyphShare).rounded()))
+                let whole = TextRegion(
+                    rect: Box(x: 0, y: 0, width: turned.width, height: turned.height), glyphHeight: glyph,
+                    glyphs: max(1, turned.width / glyph), lightOnDark: r.lightOnDark, thickness: r.thickness)
+                var reader = regionReader
+                reader.padding = 0
+                let read = try reader.read(whole, in: turned, engine: engine())
+                OCRLog.write(
+                    "  turned \(q == 1 ? "clockwise" : "counterclockwise"): [\(read?.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") ?? "")]"
+                )
+                for w in read?.words ?? [] {
+                    let n = w.text.filter { !$0.isWhitespace }.count
+                    characters[q, default: 0] += n
+                    if w.confidence >= Self.weakDigits { sure[q, default: 0] += n }
+                }
+            }
+        }
+        let best = sure[1, default: 0] >= sure[3, default: 0] ? 1 : 3, other = 4 - best
+        OCRLog.write(
+            "sideways? \(upDown.count) of \(long.count) long lines run up or down; characters read surely of all: clockwise \(sure[1, default: 0])/\(characters[1, default: 0]), counterclockwise \(sure[3, default: 0])/\(characters[3, default: 0])"
+        )
+        guard sure[best, default: 0] >= Self.sidewaysSureCharacters, sure[best, default: 0] >= Self.sidewaysMargin * sure[other, default: 0]
+        else { return nil }
+        return best
+    }
+
+    /// A detector's box at least this many times as long as thick is a line of text (a word of
+    /// three or four glyphs or more) whose direction counts; a shorter one (a glyph, a number
+    /// of two digits) stands either way.
+    static let sidewaysAspect = 3.0
+    /// Fewest lines running up or down that say a picture is sideways: one or two are a
+    /// vertical label, a spine, a price on a rotated card.
+    static let sidewaysLines = 3
+    /// How many of the longest such lines are read turned either way: a receipt's longest
+    /// lines are as often card data or a barcode's digits, read unsurely both ways.
+    static let sidewaysProbes = 5
+    /// Fewest characters the winning turn must read surely (in words at `weakDigits` or more):
+    /// a word or an amount. On receipts-de and the fixture menus turned a quarter either way,
+    /// the right turn read 3–95 characters surely, the wrong one 0–15 (a receipt's card data
+    /// and barcode digits read unsurely both ways).
+    static let sidewaysSureCharacters = 4
+    /// How many times the other turn's surely read characters the winning turn's must be: the
+    /// wrong turn read at most 15 where the right one read 30, and 12 where the right one read
+    /// 7 (left as it is: no turn is sure).
+    static let sidewaysMargin = 2
 
     /// The learned detector's text boxes as regions, at the full working size or with the
     /// working image's longest side at most `side`; `document`: a document's detection, its

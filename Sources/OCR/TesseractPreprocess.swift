@@ -77,6 +77,14 @@ extension GrayImage {
         derived(pixRotateAMGray(pix, Float(-radians), UInt8(edgeLevel())))
     }
 
+    /// Turned clockwise by `quarters` quarter turns (1: 90°, 2: 180°, 3: 90° counterclockwise),
+    /// exactly, pixel for pixel (Leptonica's `pixRotateOrth`): a quarter turn swaps width and
+    /// height.
+    public func quarterTurned(_ quarters: Int) -> GrayImage? {
+        let q = ((quarters % 4) + 4) % 4
+        return q == 0 ? derived(pixCopy(nil, pix)) : derived(pixRotateOrth(pix, Int32(q)))
+    }
+
     /// The median gray of its outermost rows and columns.
     func edgeLevel() -> Int {
         guard width > 0, height > 0 else { return 255 }

@@ -185,7 +185,11 @@ public final class Extractor {
                 )
             }
         }
-        let matches = parser.parse(lines: page.lines)
+        var matches = parser.parse(lines: page.lines)
+        // Parsed on the page as read (a sideways photo turned upright); boxes reported on the image.
+        if page.quarterTurns != 0 {
+            for i in matches.indices { matches[i].box = matches[i].box.map(page.unturned) }
+        }
         return matches.map { m in
             PricedMatch(match: m, conversion: settings.converter?.convert(m.amount, currency: m.currency))
         }

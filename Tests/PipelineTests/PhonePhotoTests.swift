@@ -53,6 +53,36 @@ struct PhonePhotoTests {
         #expect(abs(box.x + box.width - (drawn[0] + drawn[2])) <= drawn[3] && abs(box.y - drawn[1]) <= drawn[3], "\(box) vs \(drawn)")
     }
 
+    @Test(
+        "a receipt photographed sideways, no orientation in the file, is turned and read, its total at the generator's box on the picture as given",
+        arguments: [1, 3])
+    func sidewaysWithoutExif(quarters: Int) throws {
+        let (upright, total, drawn) = try Self.receipt()
+        let stored = try #require(upright.quarterTurned(quarters))
+        let path = try Scratch.folder("pricecam-sideways") + "/sideways-\(quarters).jpg"
+        try Data(try #require(stored.jpeg(quality: 95))).write(to: URL(fileURLWithPath: path))
+
+        let result = try DatasetRegressionTests.extractor(currency: "GBP").extract(path: path)
+        #expect(result.error == nil)
+        #expect(result.width == stored.width && result.height == stored.height)
+        let found = try #require(result.prices.first { $0.match.amount == total }, "\(result.prices.map(\.match.amount))")
+        let box = try #require(found.match.box)
+        // The generator's box turned with the picture (a quarter clockwise: the upright top left
+        // goes to the top right), within a line's height.
+        let (x, y, w, h) = (drawn[0], drawn[1], drawn[2], drawn[3])
+        let want =
+            quarters == 1
+            ? Box(x: upright.height - y - h, y: x, width: h, height: w) : Box(x: y, y: upright.width - x - w, width: h, height: w)
+        #expect(
+            abs(box.x - want.x) <= h && abs(box.y - want.y) <= h && abs(box.width - want.width) <= h
+                && abs(box.height - want.height) <= h, "\(box) vs \(want)")
+
+        // Not turned, its lines run up the picture and the total is not read.
+        let unturned = try DatasetRegressionTests.extractor(currency: "GBP", accuracy: AccuracyOptions(switches: "no-sideways")).extract(
+            path: path)
+        #expect(!unturned.prices.contains { $0.match.amount == total }, "\(unturned.prices.map(\.match.amount))")
+    }
+
     @Test("a receipt photographed on a dark table is read alone, its total at the generator's box")
     func onATable() throws {
         let (receipt, total, drawn) = try Self.receipt()
