@@ -6,7 +6,7 @@
 #   scripts/bootstrap.sh            build + run: Tesseract, Leptonica, libv4l2, OpenCV imgproc, zlib, English data,
 #                                   ONNX Runtime's library (scripts/onnxruntime/install.sh),
 #                                   the text detector model (scripts/detector-model/install.sh),
-#                                   the line recogniser model (scripts/recognizer-model/install.sh)
+#                                   the line recogniser and direction models (scripts/recognizer-model/install.sh)
 #   scripts/bootstrap.sh --test     + what the Swift tests and test scripts need
 #   scripts/bootstrap.sh --bench    + the tesseract CLI (the benchmarks' peer), python3-venv (RapidOCR)
 #   scripts/bootstrap.sh --v4l2     + QEMU, a kernel with vivid, v4l-utils, python3-venv (the V4L2 end-to-end test)

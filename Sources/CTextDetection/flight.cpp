@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -75,6 +76,52 @@ void pc_fill_blob(const cv::Mat &scaled, cv::Mat &blob, int width, int height) {
     for (int c = 1; c < 3; c++) {
         std::memcpy(out + c * plane, out, sizeof(float) * plane);
     }
+}
+
+bool pc_make_net(OrtNet &net, cv::Mat &blob, const uint8_t *onnx, size_t length, int warm_height, int warm_width, int height,
+                 int width, char *error, size_t error_length) {
+    if (!pc_ort_loaded()) {
+        pc_set_error(error, error_length, "ONNX Runtime is not loaded");
+        return false;
+    }
+    pc_prepare_runtime(onnx, length, warm_height, warm_width);
+    Flight flight;
+    if (!flight.ok) {
+        pc_set_error(error, error_length, "the process is exiting");
+        return false;
+    }
+    std::lock_guard<std::mutex> lock(pc_net_making());
+    try {
+        std::string why;
+        if (!pc_ort_make(net, onnx, length, why)) {
+            pc_set_error(error, error_length, why.c_str());
+            return false;
+        }
+        int shape[4] = {1, 3, height, width};
+        blob.create(4, shape, CV_32F);
+        return true;
+    } catch (const std::exception &e) {
+        pc_ort_free(net);
+        pc_set_error(error, error_length, e.what());
+        return false;
+    }
+}
+
+int pc_fill_line_blob(const uint8_t *gray, int image_width, int image_height, size_t stride, int x, int y, int box_width,
+                      int box_height, cv::Mat &blob, int width, int height) {
+    cv::Mat src(image_height, image_width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
+    cv::Mat crop = src(cv::Rect(x, y, box_width, box_height));
+    const int sw =
+        std::max(1, std::min(width, static_cast<int>(std::ceil(height * static_cast<double>(box_width) / box_height))));
+    cv::Mat scaled;
+    cv::resize(crop, scaled, cv::Size(sw, height), 0, 0, cv::INTER_LINEAR);
+    pc_fill_blob(scaled, blob, width, height);
+    return sw;
+}
+
+bool pc_box_inside(const uint8_t *gray, int image_width, int image_height, int x, int y, int box_width, int box_height) {
+    return gray && image_width > 0 && image_height > 0 && x >= 0 && y >= 0 && box_width >= 2 && box_height >= 2 &&
+           x + box_width <= image_width && y + box_height <= image_height;
 }
 
 void pc_set_error(char *error, size_t length, const char *what) {

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -31,35 +32,18 @@ extern "C" pc_textdet *pc_textdet_create(const uint8_t *onnx, size_t length, int
         pc_set_error(error, error_length, "bad arguments (empty model or an input size that is not a multiple of 32)");
         return nullptr;
     }
-    if (!pc_ort_loaded()) {
-        pc_set_error(error, error_length, "ONNX Runtime is not loaded");
+    auto *det = new (std::nothrow) pc_textdet();
+    if (!det) {
+        pc_set_error(error, error_length, "out of memory");
         return nullptr;
     }
-    pc_prepare_runtime(onnx, length, 32, 32);
-    Flight flight;
-    if (!flight.ok) {
-        pc_set_error(error, error_length, "the process is exiting");
+    if (!pc_make_net(det->net, det->blob, onnx, length, 32, 32, height, width, error, error_length)) {
+        delete det;
         return nullptr;
     }
-    std::lock_guard<std::mutex> lock(pc_net_making());
-    try {
-        auto *det = new pc_textdet();
-        std::string why;
-        const bool made = pc_ort_make(det->net, onnx, length, why);
-        if (!made) {
-            delete det;
-            pc_set_error(error, error_length, why.c_str());
-            return nullptr;
-        }
-        det->width = width;
-        det->height = height;
-        int shape[4] = {1, 3, height, width};
-        det->blob.create(4, shape, CV_32F);
-        return det;
-    } catch (const std::exception &e) {
-        pc_set_error(error, error_length, e.what());
-        return nullptr;
-    }
+    det->width = width;
+    det->height = height;
+    return det;
 }
 
 extern "C" int pc_textdet_resize(pc_textdet *det, int width, int height) {

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <new>
 #include <string>
 
 struct pc_textrec {
@@ -27,33 +28,18 @@ extern "C" pc_textrec *pc_textrec_create(const uint8_t *onnx, size_t length, int
         pc_set_error(error, error_length, "bad arguments (empty model or a width that is not a multiple of 8)");
         return nullptr;
     }
-    if (!pc_ort_loaded()) {
-        pc_set_error(error, error_length, "ONNX Runtime is not loaded");
+    auto *rec = new (std::nothrow) pc_textrec();
+    if (!rec) {
+        pc_set_error(error, error_length, "out of memory");
         return nullptr;
     }
-    pc_prepare_runtime(onnx, length, PC_TEXTREC_HEIGHT, width);
-    Flight flight;
-    if (!flight.ok) {
-        pc_set_error(error, error_length, "the process is exiting");
+    if (!pc_make_net(rec->net, rec->blob, onnx, length, PC_TEXTREC_HEIGHT, width, PC_TEXTREC_HEIGHT, width, error,
+                     error_length)) {
+        delete rec;
         return nullptr;
     }
-    std::lock_guard<std::mutex> lock(pc_net_making());
-    try {
-        auto *rec = new pc_textrec();
-        std::string why;
-        if (!pc_ort_make(rec->net, onnx, length, why)) {
-            delete rec;
-            pc_set_error(error, error_length, why.c_str());
-            return nullptr;
-        }
-        rec->width = width;
-        int shape[4] = {1, 3, PC_TEXTREC_HEIGHT, width};
-        rec->blob.create(4, shape, CV_32F);
-        return rec;
-    } catch (const std::exception &e) {
-        pc_set_error(error, error_length, e.what());
-        return nullptr;
-    }
+    rec->width = width;
+    return rec;
 }
 
 extern "C" void pc_textrec_destroy(pc_textrec *rec) {
@@ -66,9 +52,8 @@ extern "C" void pc_textrec_destroy(pc_textrec *rec) {
 extern "C" int pc_textrec_run(pc_textrec *rec, const uint8_t *gray, int image_width, int image_height, size_t stride, int x,
                               int y, int box_width, int box_height, int32_t *classes, float *probabilities, int capacity,
                               int *scaled_width, char *error, size_t error_length) {
-    if (!rec || !gray || !classes || !probabilities || !scaled_width || capacity <= 0 || image_width <= 0 ||
-        image_height <= 0 || x < 0 || y < 0 || box_width < 2 || box_height < 2 || x + box_width > image_width ||
-        y + box_height > image_height) {
+    if (!rec || !classes || !probabilities || !scaled_width || capacity <= 0 ||
+        !pc_box_inside(gray, image_width, image_height, x, y, box_width, box_height)) {
         pc_set_error(error, error_length, "bad arguments (empty image or a box outside it)");
         return -1;
     }
@@ -79,13 +64,8 @@ extern "C" int pc_textrec_run(pc_textrec *rec, const uint8_t *gray, int image_wi
     }
     try {
         const int h = PC_TEXTREC_HEIGHT, W = rec->width;
-        cv::Mat src(image_height, image_width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
-        cv::Mat crop = src(cv::Rect(x, y, box_width, box_height));
         // PaddleOCR's resize_norm_img: 48 high, the width the shape asks (rounded up), at most W.
-        const int sw = std::max(1, std::min(W, static_cast<int>(std::ceil(h * static_cast<double>(box_width) / box_height))));
-        cv::Mat scaled;
-        cv::resize(crop, scaled, cv::Size(sw, h), 0, 0, cv::INTER_LINEAR);
-        pc_fill_blob(scaled, rec->blob, W, h);
+        const int sw = pc_fill_line_blob(gray, image_width, image_height, stride, x, y, box_width, box_height, rec->blob, W, h);
         const int64_t shape[4] = {1, 3, h, W};
         OrtOutput out;
         std::string why;

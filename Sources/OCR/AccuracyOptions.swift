@@ -77,6 +77,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// sideways, its orientation not in the file) is turned a quarter turn the way its longest
     /// lines read best, and read so (`PageReader.sidewaysTurn`; `no-sideways`, to measure).
     public var sideways = true
+    /// A file whose level text lines the direction classifier finds standing upside down (a
+    /// photo taken from the far side of a table, its orientation not in the file) is turned a
+    /// half turn and read so (`PageReader.upsideDown`; `no-upside-down`, to measure).
+    public var upsideDown = true
     /// A document's one-glyph boxes as tall as the text around them are read when its boxes
     /// are read alone (`RegionLayout.worthReading`; `no-row-glyphs`, to measure).
     public var rowSingleGlyphs = true
@@ -222,7 +226,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "small-text=PX", "unsure-side=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
-        "no-scene-short-letters", "no-sideways",
+        "no-scene-short-letters", "no-sideways", "no-upside-down",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -258,6 +262,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-row-recognizer": rowRecognizer = false
             case "no-scene-short-letters": sceneShortLetters = false
             case "no-sideways": sideways = false
+            case "no-upside-down": upsideDown = false
             case "no-row-glyphs": rowSingleGlyphs = false
             case "no-crop-shadows": cropShadows = false
             case "no-readers-agree": readersAgree = false

@@ -43,7 +43,7 @@ public enum DetectorModel: LearnedModel {
 /// The line recogniser (`TextRecognizerNet`): its graph and its classes.
 public enum RecognizerModel: LearnedModel {
     public static var installed: String {
-        "the line recogniser model (\(TextRecognizerNet.modelFile), \(TextRecognizerNet.classesFile))"
+        "the line recogniser model (\(TextRecognizerNet.modelFile), \(TextRecognizerNet.classesFile), \(TextDirectionNet.modelFile))"
     }
     public static var severalFiles: Bool { true }
     public static var file: String { "the line recogniser model" }

@@ -103,12 +103,13 @@ public final class PageReader {
 
     /// The text on `image` after preprocessing, the chosen reading and the re-reads.
     public func read(_ image: GrayImage) throws(OCRError) -> RecognizedPage {
-        try read(image, mayTurn: true)
+        try read(image, mayTurn: true, mayFlip: true)
     }
 
-    /// `read`; `mayTurn`: a file whose lines run up or down is turned and read again
-    /// (`sidewaysTurn`), once.
-    func read(_ image: GrayImage, mayTurn: Bool) throws(OCRError) -> RecognizedPage {
+    /// `read`; `mayTurn`: a file whose lines run up or down is turned a quarter and read
+    /// again (`sidewaysTurn`), once; `mayFlip`: a file whose lines stand upside down is turned
+    /// a half turn and read again (`upsideDown`), once, a sideways file after its quarter turn too.
+    func read(_ image: GrayImage, mayTurn: Bool, mayFlip: Bool) throws(OCRError) -> RecognizedPage {
         let deskewStart = DispatchTime.now().uptimeNanoseconds
         let upright = deskewed(image)
         OCRLog.write("deskew in \(Self.ms(since: deskewStart)) ms")
@@ -152,11 +153,19 @@ public final class PageReader {
             let turned = image.quarterTurned(turn)
         {
             OCRLog.write("sideways: turned \(turn == 1 ? "clockwise" : "counterclockwise") and read again")
-            var page = try read(turned, mayTurn: false)
-            page.quarterTurns = turn
+            var page = try read(turned, mayTurn: false, mayFlip: mayFlip)
+            page.quarterTurns = (page.quarterTurns + turn) % 4
             return page
         }
         let mode = options.reading == .auto ? choose(regions, imageHeight: upright.height) : options.reading
+        if mayFlip, !image.isFrame, options.upsideDown, mode == .page || mode == .rows, try upsideDown(regions, in: upright),
+            let turned = image.quarterTurned(2)
+        {
+            OCRLog.write("upside down: turned a half turn and read again")
+            var page = try read(turned, mayTurn: false, mayFlip: false)
+            page.quarterTurns = 2
+            return page
+        }
         OCRLog.write(
             "column \(layout.longestColumnExtent(regions)) of \(upright.height) lines \(regions.filter { $0.glyphs >= Self.documentLineGlyphs }.count) regions \(regions.count) stacked \(String(format: "%.2f", layout.stackedShare(regions))) in \(Self.ms(since: start)) ms -> \(mode)"
         )
@@ -402,14 +411,31 @@ public final class PageReader {
         }
         let upDown = long.filter { $0.rect.height > $0.rect.width }
         guard upDown.count >= Self.sidewaysLines, upDown.count * 2 > long.count else { return nil }
-        // Characters of the words each turn reads surely, and of all its words.
-        var sure = [1: 0, 3: 0], characters = [1: 0, 3: 0]
-        for r in upDown.sorted(by: { $0.rect.height > $1.rect.height }).prefix(Self.sidewaysProbes) {
+        let (sure, characters) = try turnedReadings(
+            Array(upDown.sorted(by: { $0.rect.height > $1.rect.height }).prefix(Self.sidewaysProbes)), in: image, turns: [1, 3])
+        let best = sure[1, default: 0] >= sure[3, default: 0] ? 1 : 3, other = 4 - best
+        OCRLog.write(
+            "sideways? \(upDown.count) of \(long.count) long lines run up or down; characters read surely of all: clockwise \(sure[1, default: 0])/\(characters[1, default: 0]), counterclockwise \(sure[3, default: 0])/\(characters[3, default: 0])"
+        )
+        guard sure[best, default: 0] >= Self.sidewaysSureCharacters, sure[best, default: 0] >= Self.sidewaysMargin * sure[other, default: 0]
+        else { return nil }
+        return best
+    }
+
+    /// The characters of the words Tesseract reads surely (at `weakDigits` or more) in
+    /// `probes`, each cut from `image` and turned clockwise by each of `turns` quarter turns,
+    /// and the characters of all its words, per turn.
+    func turnedReadings(_ probes: [TextRegion], in image: GrayImage, turns: [Int]) throws(OCRError) -> (
+        sure: [Int: Int], characters: [Int: Int]
+    ) {
+        var sure: [Int: Int] = [:], characters: [Int: Int] = [:]
+        for q in turns { (sure[q], characters[q]) = (0, 0) }
+        for r in probes {
             let pad = Int((r.thickness * regionReader.padding).rounded(.up))
             let x0 = max(0, r.rect.x - pad), y0 = max(0, r.rect.y - pad)
             let x1 = min(image.width, r.rect.x + r.rect.width + pad), y1 = min(image.height, r.rect.y + r.rect.height + pad)
             guard x1 - x0 > 2, y1 - y0 > 2, let crop = image.cropped(Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { continue }
-            for q in [1, 3] {
+            for q in turns {
                 guard let turned = crop.quarterTurned(q) else { continue }
                 let glyph = max(1, Int((r.thickness * TextDetector.glyphShare).rounded()))
                 let whole = TextRegion(
@@ -419,7 +445,7 @@ public final class PageReader {
                 reader.padding = 0
                 let read = try reader.read(whole, in: turned, engine: engine())
                 OCRLog.write(
-                    "  turned \(q == 1 ? "clockwise" : "counterclockwise"): [\(read?.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") ?? "")]"
+                    "  turned \(q) quarters: [\(read?.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") ?? "")]"
                 )
                 for w in read?.words ?? [] {
                     let n = w.text.filter { !$0.isWhitespace }.count
@@ -428,14 +454,49 @@ public final class PageReader {
                 }
             }
         }
-        let best = sure[1, default: 0] >= sure[3, default: 0] ? 1 : 3, other = 4 - best
-        OCRLog.write(
-            "sideways? \(upDown.count) of \(long.count) long lines run up or down; characters read surely of all: clockwise \(sure[1, default: 0])/\(characters[1, default: 0]), counterclockwise \(sure[3, default: 0])/\(characters[3, default: 0])"
-        )
-        guard sure[best, default: 0] >= Self.sidewaysSureCharacters, sure[best, default: 0] >= Self.sidewaysMargin * sure[other, default: 0]
-        else { return nil }
-        return best
+        return (sure, characters)
     }
+
+    /// Whether a document's text stands upside down (a scene's is not asked: its lines are
+    /// short, a tag's price often digits alone, which read alike either way up, `6` and `9`,
+    /// `0` and `8`; on shelf-jp-dev's copies the classifier judged tags upside down at up to
+    /// 0.99 and Tesseract read 14–15 characters surely on them turned: 5 of its 11 copies had
+    /// a photo turned wrongly before the rule asked documents only). Its level lines (at least `sidewaysAspect`
+    /// times as long as thick, `sidewaysLines` or more of them), the `directionProbes` longest,
+    /// are judged by PP-OCR's direction classifier (`TextDirectionNet`, trained on real text
+    /// lines either way up); when their mean probability of standing upside down is over one
+    /// half (the classifier's own boundary), the `sidewaysProbes` longest are read by
+    /// Tesseract as they stand and turned a half turn, and the turn must read surely as a
+    /// sideways turn must (`sidewaysSureCharacters`, `sidewaysMargin`). A camera photographing
+    /// a receipt or a menu from the far side of a table stores the picture upside down with an
+    /// upright orientation, which Tesseract reads as noise. The classifier alone is not enough:
+    /// upright receipts and menus stood at a mean of 0.15 or under and turned ones at 0.76 or
+    /// over, but blurred receipts' lines and Japanese shelf tags' short lines reached 0.5–0.99.
+    func upsideDown(_ regions: [TextRegion], in image: GrayImage) throws(OCRError) -> Bool {
+        guard let direction = recognizer?.direction, options.recognizer else { return false }
+        let level = regions.filter { $0.rect.width >= Int(Self.sidewaysAspect * Double($0.rect.height)) }
+            .sorted { $0.rect.width > $1.rect.width }
+        guard level.count >= Self.sidewaysLines else { return false }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var p: [Double] = []
+        for r in level.prefix(Self.directionProbes) {
+            do { p.append(try direction.upsideDown(image, box: r.rect)) } catch { throw .recognitionFailed("\(error)") }
+        }
+        let mean = p.reduce(0, +) / Double(max(1, p.count))
+        OCRLog.write(
+            "upside down? \(p.count) of \(level.count) level lines judged, mean \(String(format: "%.2f", mean)) in \(Self.ms(since: start)) ms"
+        )
+        guard mean > 0.5 else { return false }
+        let (sure, characters) = try turnedReadings(Array(level.prefix(Self.sidewaysProbes)), in: image, turns: [0, 2])
+        OCRLog.write(
+            "upside down? characters read surely of all: as it stands \(sure[0, default: 0])/\(characters[0, default: 0]), turned \(sure[2, default: 0])/\(characters[2, default: 0])"
+        )
+        return sure[2, default: 0] >= Self.sidewaysSureCharacters && sure[2, default: 0] >= Self.sidewaysMargin * sure[0, default: 0]
+    }
+
+    /// How many of a file's longest level lines the direction classifier judges: a few lines
+    /// of words, not a receipt's every digit row (each costs about a millisecond).
+    static let directionProbes = 8
 
     /// A detector's box at least this many times as long as thick is a line of text (a word of
     /// three or four glyphs or more) whose direction counts; a shorter one (a glyph, a number

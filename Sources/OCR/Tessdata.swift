@@ -88,13 +88,14 @@ public enum Tessdata {
         return found
     }
 
-    /// The folder of the line recogniser's model (`text-recognizer.json` and
-    /// `text-recognizer.onnx`, made by scripts/recognizer-model/install.sh):
-    /// `PRICECAM_RECOGNIZER_MODELS` when set, else the first `models/` folder that holds both.
+    /// The folder of the line recogniser's model (`text-recognizer.json`,
+    /// `text-recognizer.onnx` and the direction classifier `text-direction.onnx`, made by
+    /// scripts/recognizer-model/install.sh): `PRICECAM_RECOGNIZER_MODELS` when set, else the
+    /// first `models/` folder that holds all three.
     public static func locateRecognizerModels(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(RecognizerError) -> String {
-        let files = [TextRecognizerNet.classesFile, TextRecognizerNet.modelFile]
+        let files = [TextRecognizerNet.classesFile, TextRecognizerNet.modelFile, TextDirectionNet.modelFile]
         func holdsAll(_ dir: String) -> Bool {
             files.allSatisfy { FileManager.default.isReadableFile(atPath: (dir as NSString).appendingPathComponent($0)) }
         }

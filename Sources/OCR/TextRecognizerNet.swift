@@ -29,6 +29,9 @@ public final class TextRecognizerNet {
 
     /// The folder that holds the models.
     public let directory: String
+    /// The text-direction classifier kept beside the recogniser, as PaddleOCR's pipeline runs
+    /// it between detection and recognition.
+    public let direction: TextDirectionNet
     /// Class `i + 1`'s text (class 0 is CTC's blank).
     let classes: [String]
     private let model: [UInt8]
@@ -52,7 +55,12 @@ public final class TextRecognizerNet {
         self.directory = directory
         self.classes = classes
         self.model = [UInt8](model)
-        _ = try net(width: Self.widths[0])
+        let first = try Self.makeNet(self.model, width: Self.widths[0], path: path)
+        nets[Self.widths[0]] = first
+        do { direction = try TextDirectionNet(directory: directory) } catch {
+            pc_textrec_destroy(first)
+            throw error
+        }
     }
 
     deinit {
@@ -61,7 +69,13 @@ public final class TextRecognizerNet {
 
     private func net(width: Int) throws(RecognizerError) -> OpaquePointer {
         if let n = nets[width] { return n }
-        let path = (directory as NSString).appendingPathComponent(Self.modelFile)
+        let made = try Self.makeNet(model, width: width, path: (directory as NSString).appendingPathComponent(Self.modelFile))
+        nets[width] = made
+        return made
+    }
+
+    /// A net of `model` (read from `path`) for inputs `width` columns wide.
+    private static func makeNet(_ model: [UInt8], width: Int, path: String) throws(RecognizerError) -> OpaquePointer {
         var error = [CChar](repeating: 0, count: 512)
         let made = model.withUnsafeBufferPointer { m in
             pc_textrec_create(m.baseAddress, m.count, Int32(width), &error, error.count)
@@ -70,7 +84,6 @@ public final class TextRecognizerNet {
             throw .unreadableModel(
                 path: path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        nets[width] = made
         return made
     }
 

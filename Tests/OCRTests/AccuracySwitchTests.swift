@@ -39,6 +39,7 @@ struct AccuracySwitchTests {
         #expect(try !AccuracyOptions(switches: "no-recognizer-words").recognizerWords && AccuracyOptions().recognizerWords)
         #expect(try !AccuracyOptions(switches: "no-scene-short-letters").sceneShortLetters && AccuracyOptions().sceneShortLetters)
         #expect(try !AccuracyOptions(switches: "no-sideways").sideways && AccuracyOptions().sideways)
+        #expect(try !AccuracyOptions(switches: "no-upside-down").upsideDown && AccuracyOptions().upsideDown)
         #expect(try AccuracyOptions(switches: "page-only").reading == .page)
         // Documents by their boxes in rows unless told otherwise; rows by the detector's boxes.
         #expect(AccuracyOptions().documentReading == .rows && AccuracyOptions().rowGrouping)

@@ -83,6 +83,34 @@ struct PhonePhotoTests {
         #expect(!unturned.prices.contains { $0.match.amount == total }, "\(unturned.prices.map(\.match.amount))")
     }
 
+    @Test(
+        "a receipt photographed upside down, no orientation in the file, is turned and read, its total at the generator's box on the picture as given"
+    )
+    func upsideDownWithoutExif() throws {
+        let (upright, total, drawn) = try Self.receipt()
+        let stored = try #require(upright.quarterTurned(2))
+        let path = try Scratch.folder("pricecam-upside-down") + "/upside-down.jpg"
+        try Data(try #require(stored.jpeg(quality: 95))).write(to: URL(fileURLWithPath: path))
+
+        let result = try DatasetRegressionTests.extractor(currency: "GBP").extract(path: path)
+        #expect(result.error == nil)
+        #expect(result.width == upright.width && result.height == upright.height)
+        let found = try #require(result.prices.first { $0.match.amount == total }, "\(result.prices.map(\.match.amount))")
+        let box = try #require(found.match.box)
+        // The generator's box turned with the picture (a half turn: the upright top left goes to
+        // the bottom right), within a line's height.
+        let (x, y, w, h) = (drawn[0], drawn[1], drawn[2], drawn[3])
+        let want = Box(x: upright.width - x - w, y: upright.height - y - h, width: w, height: h)
+        #expect(
+            abs(box.x - want.x) <= h && abs(box.y - want.y) <= h && abs(box.width - want.width) <= h
+                && abs(box.height - want.height) <= h, "\(box) vs \(want)")
+
+        // Not turned, Tesseract reads its lines as noise and the total is not read.
+        let unturned = try DatasetRegressionTests.extractor(currency: "GBP", accuracy: AccuracyOptions(switches: "no-upside-down"))
+            .extract(path: path)
+        #expect(!unturned.prices.contains { $0.match.amount == total }, "\(unturned.prices.map(\.match.amount))")
+    }
+
     @Test("a receipt photographed on a dark table is read alone, its total at the generator's box")
     func onATable() throws {
         let (receipt, total, drawn) = try Self.receipt()
