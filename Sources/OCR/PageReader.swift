@@ -417,9 +417,13 @@ public final class PageReader {
         OCRLog.write(
             "sideways? \(upDown.count) of \(long.count) long lines run up or down; characters read surely of all: clockwise \(sure[1, default: 0])/\(characters[1, default: 0]), counterclockwise \(sure[3, default: 0])/\(characters[3, default: 0])"
         )
-        guard sure[best, default: 0] >= Self.sidewaysSureCharacters, sure[best, default: 0] >= Self.sidewaysMargin * sure[other, default: 0]
-        else { return nil }
-        return best
+        return Self.readsSurely(sure[best, default: 0], over: sure[other, default: 0]) ? best : nil
+    }
+
+    /// Whether a turn whose probes Tesseract read with `sure` characters surely beats one with
+    /// `other`: `sidewaysSureCharacters` or more, and `sidewaysMargin` times as many.
+    static func readsSurely(_ sure: Int, over other: Int) -> Bool {
+        sure >= sidewaysSureCharacters && sure >= sidewaysMargin * other
     }
 
     /// The characters of the words Tesseract reads surely (at `weakDigits` or more) in
@@ -470,8 +474,10 @@ public final class PageReader {
     /// sideways turn must (`sidewaysSureCharacters`, `sidewaysMargin`). A camera photographing
     /// a receipt or a menu from the far side of a table stores the picture upside down with an
     /// upright orientation, which Tesseract reads as noise. The classifier alone is not enough:
-    /// upright receipts and menus stood at a mean of 0.15 or under and turned ones at 0.76 or
-    /// over, but blurred receipts' lines and Japanese shelf tags' short lines reached 0.5–0.99.
+    /// every receipts-de, sroie-dev and menu page turned stood at 0.73 or over, but on the
+    /// upright pages and their copies 29 of 1 526 stood over one half (blurred, tilted, small
+    /// print; clean receipts up to 0.41), all refused by the reading
+    /// (docs/benchmarks/2026-12-06-upside-down.md).
     func upsideDown(_ regions: [TextRegion], in image: GrayImage) throws(OCRError) -> Bool {
         guard let direction = recognizer?.direction, options.recognizer else { return false }
         let level = regions.filter { $0.rect.width >= Int(Self.sidewaysAspect * Double($0.rect.height)) }
@@ -491,7 +497,7 @@ public final class PageReader {
         OCRLog.write(
             "upside down? characters read surely of all: as it stands \(sure[0, default: 0])/\(characters[0, default: 0]), turned \(sure[2, default: 0])/\(characters[2, default: 0])"
         )
-        return sure[2, default: 0] >= Self.sidewaysSureCharacters && sure[2, default: 0] >= Self.sidewaysMargin * sure[0, default: 0]
+        return Self.readsSurely(sure[2, default: 0], over: sure[0, default: 0])
     }
 
     /// How many of a file's longest level lines the direction classifier judges: a few lines
