@@ -299,6 +299,53 @@ static cv::Mat evened_ground(const cv::Mat &crop) {
     return even;
 }
 
+/// The measures of `pc_measure_glyphs` on `crop` (a box's pixels, upright).
+static void measure_crop(const cv::Mat &crop, pc_glyph_stats *out) {
+    const int box_width = crop.cols, box_height = crop.rows;
+    cv::Mat even = evened_ground(crop);
+    cv::Mat dark;  // 255 where darker than Otsu's threshold
+    cv::threshold(even.empty() ? crop : even, dark, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
+    long rim = 0, rimDark = 0;
+    for (int r = 0; r < box_height; r++) {
+        const uint8_t *row = dark.ptr<uint8_t>(r);
+        const bool edge = r == 0 || r == box_height - 1;
+        for (int c = 0; c < box_width; c++) {
+            if (edge || c == 0 || c == box_width - 1) {
+                rim++;
+                rimDark += row[c] != 0;
+            }
+        }
+    }
+    out->light_on_dark = rimDark * 2 > rim ? 1 : 0;
+    cv::Mat ink = out->light_on_dark ? (255 - dark) : dark;
+    cv::Mat labels, stats, centroids;
+    const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+    std::vector<int> heights;
+    double fill = 0;
+    int glyphs = 0;
+    for (int i = 1; i < n; i++) {
+        const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+        const int area = stats.at<int>(i, cv::CC_STAT_AREA);
+        // Too small for a glyph (dots, fine print), or the ground's frame.
+        if (h * 10 < box_height * 3 || (h >= box_height && w * 10 >= box_width * 9)) {
+            continue;
+        }
+        heights.push_back(h);
+        fill += static_cast<double>(area) / (static_cast<double>(w) * h);
+        // Blurred glyphs touch: a wide component counts as the glyphs its width holds.
+        glyphs += w * 10 > h * 12 ? std::max(1, static_cast<int>(std::lround(w / (0.7 * h)))) : 1;
+    }
+    out->glyphs = glyphs;
+    if (heights.empty()) {
+        out->glyph_height = 0;
+        out->fill = 0;
+        return;
+    }
+    std::nth_element(heights.begin(), heights.begin() + heights.size() / 2, heights.end());
+    out->glyph_height = heights[heights.size() / 2];
+    out->fill = static_cast<float>(fill / heights.size());
+}
+
 extern "C" int pc_measure_glyphs(const uint8_t *gray, int width, int height, size_t stride, int x, int y, int box_width,
                                  int box_height, pc_glyph_stats *out) {
     if (!gray || !out || width <= 0 || height <= 0 || box_width < 3 || box_height < 3 || x < 0 || y < 0 ||
@@ -309,49 +356,29 @@ extern "C" int pc_measure_glyphs(const uint8_t *gray, int width, int height, siz
     if (!flight.ok) return -1;
     try {
         cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
-        cv::Mat crop = image(cv::Rect(x, y, box_width, box_height));
-        cv::Mat even = evened_ground(crop);
-        cv::Mat dark;  // 255 where darker than Otsu's threshold
-        cv::threshold(even.empty() ? crop : even, dark, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
-        long rim = 0, rimDark = 0;
-        for (int r = 0; r < box_height; r++) {
-            const uint8_t *row = dark.ptr<uint8_t>(r);
-            const bool edge = r == 0 || r == box_height - 1;
-            for (int c = 0; c < box_width; c++) {
-                if (edge || c == 0 || c == box_width - 1) {
-                    rim++;
-                    rimDark += row[c] != 0;
-                }
-            }
-        }
-        out->light_on_dark = rimDark * 2 > rim ? 1 : 0;
-        cv::Mat ink = out->light_on_dark ? (255 - dark) : dark;
-        cv::Mat labels, stats, centroids;
-        const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
-        std::vector<int> heights;
-        double fill = 0;
-        int glyphs = 0;
-        for (int i = 1; i < n; i++) {
-            const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
-            const int area = stats.at<int>(i, cv::CC_STAT_AREA);
-            // Too small for a glyph (dots, fine print), or the ground's frame.
-            if (h * 10 < box_height * 3 || (h >= box_height && w * 10 >= box_width * 9)) {
-                continue;
-            }
-            heights.push_back(h);
-            fill += static_cast<double>(area) / (static_cast<double>(w) * h);
-            // Blurred glyphs touch: a wide component counts as the glyphs its width holds.
-            glyphs += w * 10 > h * 12 ? std::max(1, static_cast<int>(std::lround(w / (0.7 * h)))) : 1;
-        }
-        out->glyphs = glyphs;
-        if (heights.empty()) {
-            out->glyph_height = 0;
-            out->fill = 0;
-            return 0;
-        }
-        std::nth_element(heights.begin(), heights.begin() + heights.size() / 2, heights.end());
-        out->glyph_height = heights[heights.size() / 2];
-        out->fill = static_cast<float>(fill / heights.size());
+        measure_crop(image(cv::Rect(x, y, box_width, box_height)), out);
+        return 0;
+    } catch (const std::exception &) {
+        return -1;
+    }
+}
+
+extern "C" int pc_measure_glyphs_turned(const uint8_t *gray, int width, int height, size_t stride, const float *x,
+                                        const float *y, pc_glyph_stats *out) {
+    if (!gray || !out || !x || !y || width <= 0 || height <= 0) return -1;
+    const double length = std::hypot(x[1] - x[0], y[1] - y[0]), thickness = std::hypot(x[3] - x[0], y[3] - y[0]);
+    const int patch_width = static_cast<int>(std::lround(length)), patch_height = static_cast<int>(std::lround(thickness));
+    if (patch_width < 3 || patch_height < 3) return -1;
+    Flight flight;
+    if (!flight.ok) return -1;
+    try {
+        cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(gray), stride);
+        const cv::Point2f from[3] = {{x[0], y[0]}, {x[1], y[1]}, {x[3], y[3]}};
+        const cv::Point2f to[3] = {{0, 0}, {static_cast<float>(patch_width), 0}, {0, static_cast<float>(patch_height)}};
+        cv::Mat patch;
+        cv::warpAffine(image, patch, cv::getAffineTransform(from, to), cv::Size(patch_width, patch_height), cv::INTER_LINEAR,
+                       cv::BORDER_REPLICATE);
+        measure_crop(patch, out);
         return 0;
     } catch (const std::exception &) {
         return -1;

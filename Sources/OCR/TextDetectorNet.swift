@@ -147,4 +147,19 @@ public final class TextDetectorNet {
         guard rc == 0, stats.glyph_height > 0 else { return nil }
         return (Int(stats.glyph_height), Int(stats.glyphs), stats.light_on_dark != 0, Double(stats.fill))
     }
+
+    /// `measureGlyphs` on a turned box (`corners` clockwise from its top left, image pixels),
+    /// turned upright first: a leaning line's glyphs measured against its own thickness.
+    static func measureGlyphs(pixels: [UInt8], width: Int, height: Int, corners: [Point]) -> (
+        glyphHeight: Int, glyphs: Int, lightOnDark: Bool, fill: Double
+    )? {
+        guard corners.count == 4 else { return nil }
+        var stats = pc_glyph_stats()
+        let xs = corners.map { Float($0.x) }, ys = corners.map { Float($0.y) }
+        let rc = pixels.withUnsafeBufferPointer { p in
+            pc_measure_glyphs_turned(p.baseAddress, Int32(width), Int32(height), width, xs, ys, &stats)
+        }
+        guard rc == 0, stats.glyph_height > 0 else { return nil }
+        return (Int(stats.glyph_height), Int(stats.glyphs), stats.light_on_dark != 0, Double(stats.fill))
+    }
 }

@@ -580,3 +580,69 @@ struct CoarsePageTests {
         #expect(try off.coarsePageRegions(drawn.image) == nil)
     }
 }
+
+/// A box's glyph height and count, measured on its ink (`TextDetector.region`), do not depend
+/// on how far its line leans: a line photographed turned is measured turned upright, against
+/// the box's own thickness. Measured in its upright rectangle instead, a leaning line's glyphs
+/// are short beside the rectangle and its neighbours' ink is what counts (receipts-de turned
+/// 10°: 27 px lines measured 36, read at three quarters of their size with the lines above
+/// and below in the crop; docs/benchmarks/2026-12-06-leaning-glyphs.md).
+@Suite("Glyphs of a leaning line")
+struct LeaningGlyphTests {
+    /// A line's glyphs: two of x-height for each ascender, bottoms on one baseline (`zu zahlen`).
+    static let xHeight = 16, ascender = 24, advance = 14, bars = 24
+
+    /// A white picture holding one row of `bars` black bars 9 px wide every `advance` px (a
+    /// line of 24 glyphs, each third an ascender), turned `degrees` counterclockwise about
+    /// (240, 100), with a row like it 1.5 ascenders above and below (a receipt's lines); and the
+    /// corners, clockwise from the top left, of the middle row's box grown by `margin` px,
+    /// turned alike.
+    static func picture(degrees: Double, margin: Double = 6) -> (GrayImage, [Point]) {
+        let width = 480, height = 200, t = degrees * .pi / 180
+        let (cx, cy) = (240.0, 100.0)
+        let left = cx - Double(bars * advance) / 2
+        // Upright coordinates of a pixel of the turned picture (the inverse turn).
+        func upright(_ x: Double, _ y: Double) -> (Double, Double) {
+            let dx = x - cx, dy = y - cy
+            return (cx + dx * cos(t) - dy * sin(t), cy + dx * sin(t) + dy * cos(t))
+        }
+        let baseline = cy + Double(ascender) / 2
+        func ink(_ ux: Double, _ uy: Double) -> Bool {
+            for row in [-1.5, 0, 1.5] {
+                let base = baseline + row * Double(ascender)
+                guard uy < base, ux >= left else { continue }
+                let k = Int((ux - left) / Double(advance))
+                let tall = k % 3 == 2 ? ascender : xHeight
+                if k < bars, ux - left - Double(k * advance) < 9, uy >= base - Double(tall) { return true }
+            }
+            return false
+        }
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (ux, uy) = upright(Double(x) + 0.5, Double(y) + 0.5)
+                if ink(ux, uy) { pixels[y * width + x] = 20 }
+            }
+        }
+        // The forward turn of an upright point.
+        func turned(_ ux: Double, _ uy: Double) -> Point {
+            let dx = ux - cx, dy = uy - cy
+            return Point(x: cx + dx * cos(t) + dy * sin(t), y: cy - dx * sin(t) + dy * cos(t))
+        }
+        let top = cy - Double(ascender) / 2 - margin, bottom = cy + Double(ascender) / 2 + margin
+        let right = left + Double(bars * advance) + margin
+        let corners = [turned(left - margin, top), turned(right, top), turned(right, bottom), turned(left - margin, bottom)]
+        return (GrayImage(luma: pixels, width: width, height: height, bytesPerRow: width), corners)
+    }
+
+    @Test(arguments: [0.0, 4.0, -4.0, 10.0, -15.0])
+    func aLeaningLineIsMeasuredAsDrawn(degrees: Double) throws {
+        let (image, corners) = Self.picture(degrees: degrees)
+        let box = RotatedTextBox(corners: corners, score: 0.9)
+        let region = try #require(TextDetector.region(box, pixels: image.bytes(), width: image.width, height: image.height))
+        // The median glyph is an x-height one (a turned bar stands up to 2 px taller).
+        #expect(abs(region.glyphHeight - Self.xHeight) <= 2, "turned \(degrees)°: glyph \(region.glyphHeight) px, drawn \(Self.xHeight)")
+        #expect(abs(region.glyphs - Self.bars) <= 1, "turned \(degrees)°: \(region.glyphs) glyphs, drawn \(Self.bars)")
+        #expect(abs(region.slope + tan(degrees * .pi / 180)) < 0.01, "turned \(degrees)°: slope \(region.slope)")
+    }
+}

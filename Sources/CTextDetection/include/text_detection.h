@@ -77,6 +77,14 @@ typedef struct {
 int pc_measure_glyphs(const uint8_t *gray, int width, int height, size_t stride, int x, int y, int box_width, int box_height,
                       pc_glyph_stats *out);
 
+/// `pc_measure_glyphs` on a turned box, its corners `x[i], y[i]` clockwise from its top left
+/// (`pc_text_box`'s, in `gray`'s pixels): the box is first turned upright, its top edge
+/// along the rows, into a patch as long and as thick as the box (bilinear, the image's edge
+/// repeated outside it), so its glyphs are measured against the box's thickness, not the
+/// height of the upright rectangle around a leaning line. 0 on success, -1 on bad arguments.
+int pc_measure_glyphs_turned(const uint8_t *gray, int width, int height, size_t stride, const float *x, const float *y,
+                             pc_glyph_stats *out);
+
 /// DB post-processing on a probability map (`width` x `height`, row-major), within its
 /// top-left `valid_width` x `valid_height` part: pixels over `threshold` form the text
 /// mask, dilated by a 2 x 2 square (the model's inference setting: it joins the kernels of
