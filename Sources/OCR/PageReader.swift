@@ -435,10 +435,8 @@ public final class PageReader {
         var sure: [Int: Int] = [:], characters: [Int: Int] = [:]
         for q in turns { (sure[q], characters[q]) = (0, 0) }
         for r in probes {
-            let pad = Int((r.thickness * regionReader.padding).rounded(.up))
-            let x0 = max(0, r.rect.x - pad), y0 = max(0, r.rect.y - pad)
-            let x1 = min(image.width, r.rect.x + r.rect.width + pad), y1 = min(image.height, r.rect.y + r.rect.height + pad)
-            guard x1 - x0 > 2, y1 - y0 > 2, let crop = image.cropped(Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { continue }
+            let box = RegionReader.crop(r.rect, padded: Int((r.thickness * regionReader.padding).rounded(.up)), in: image)
+            guard box.width > 2, box.height > 2, let crop = image.cropped(box) else { continue }
             for q in turns {
                 guard let turned = crop.quarterTurned(q) else { continue }
                 let glyph = max(1, Int((r.thickness * TextDetector.glyphShare).rounded()))

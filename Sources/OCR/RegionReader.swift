@@ -32,10 +32,13 @@ public struct RegionReader {
 
     /// The crop of `region` (padded, clipped to the image) that is read.
     public func crop(_ region: TextRegion, in image: GrayImage) -> Box {
-        let pad = max(2, Int((Double(region.glyphHeight) * padding).rounded()))
-        let x0 = max(0, region.rect.x - pad), y0 = max(0, region.rect.y - pad)
-        let x1 = min(image.width, region.rect.x + region.rect.width + pad)
-        let y1 = min(image.height, region.rect.y + region.rect.height + pad)
+        Self.crop(region.rect, padded: max(2, Int((Double(region.glyphHeight) * padding).rounded())), in: image)
+    }
+
+    /// `rect` grown by `pad` px on every side, clipped to `image`.
+    static func crop(_ rect: Box, padded pad: Int, in image: GrayImage) -> Box {
+        let x0 = max(0, rect.x - pad), y0 = max(0, rect.y - pad)
+        let x1 = min(image.width, rect.x + rect.width + pad), y1 = min(image.height, rect.y + rect.height + pad)
         return Box(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 

@@ -507,11 +507,9 @@ struct SecondPass {
         let start = DispatchTime.now().uptimeNanoseconds
         var parts = Self.rowBoxes(of: line, among: textBoxes)
         if parts.isEmpty {
-            let pad = max(2, h / 3)
-            let x0 = max(0, l.x - pad), y0 = max(0, l.y - pad)
-            let x1 = min(image.width, l.x + l.width + pad), y1 = min(image.height, l.y + l.height + pad)
-            guard x1 > x0 + 2, y1 > y0 + 2 else { return nil }
-            parts = [Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)]
+            let padded = RegionReader.crop(l, padded: max(2, h / 3), in: image)
+            guard padded.width > 2, padded.height > 2 else { return nil }
+            parts = [padded]
         }
         var words: [TextWord] = []
         for b in parts {
