@@ -1,4 +1,5 @@
 public import Geometry
+import Foundation
 
 /// What the OCR read on one image.
 public struct RecognizedPage: Sendable {
@@ -11,6 +12,11 @@ public struct RecognizedPage: Sendable {
     /// `PageReader.sidewaysTurn`): `width`, `height` and the boxes are the turned image's, as
     /// the parser needs them (a line's height is its type size); `unturned` maps a box back.
     public var quarterTurns = 0
+    /// How the page was levelled before it was read (a page leaning further than Leptonica's
+    /// deskew turns, `PageReader.levelledWhole`): the boxes are the levelled picture's, as the
+    /// parser needs them (a menu's column of prices lined up), and `unturned` maps them back.
+    /// Applied after the quarter turns: the levelled picture is the turned one, levelled.
+    public var levelling: Levelling?
 
     public init(width: Int, height: Int, lines: [TextLine], milliseconds: Double) {
         self.width = width
@@ -24,7 +30,8 @@ extension RecognizedPage {
     /// `box`, in the pixels of the page as read (turned by `quarterTurns`), in the image's own
     /// pixels as it was given.
     public func unturned(_ box: Box) -> Box {
-        switch ((quarterTurns % 4) + 4) % 4 {
+        let box = levelling.map { $0.unlevelled(box, width: width, height: height) } ?? box
+        return switch ((quarterTurns % 4) + 4) % 4 {
         case 1: Box(x: box.y, y: width - box.x - box.width, width: box.height, height: box.width)
         case 2: Box(x: width - box.x - box.width, y: height - box.y - box.height, width: box.width, height: box.height)
         case 3: Box(x: height - box.y - box.height, y: box.x, width: box.height, height: box.width)
@@ -49,5 +56,38 @@ extension RecognizedPage {
     public func placed(atX x: Int, y: Int, width: Int, height: Int) -> RecognizedPage {
         let mapped = lines.map { $0.mappingBoxes { Box(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) } }
         return RecognizedPage(width: width, height: height, lines: mapped, milliseconds: milliseconds)
+    }
+}
+
+/// A picture rotated level on a grown canvas (`GrayImage.rotatedWhole`): the turn as given to
+/// `GrayImage.rotated(by:)`, the margin added on each side before it, and the levelled
+/// picture's size.
+public struct Levelling: Sendable, Hashable {
+    public var radians: Double
+    public var padX: Int
+    public var padY: Int
+    public var width: Int
+    public var height: Int
+
+    /// A point of the levelled picture in the picture before it was levelled.
+    public func unlevelled(x: Double, y: Double) -> (x: Double, y: Double) {
+        // Leptonica turns about the centre, clockwise (y down) by its angle, -radians; back:
+        // counterclockwise by it.
+        let a = -radians, cx = Double(width) / 2, cy = Double(height) / 2
+        let dx = x - cx, dy = y - cy
+        return (cx + dx * cos(a) + dy * sin(a) - Double(padX), cy - dx * sin(a) + dy * cos(a) - Double(padY))
+    }
+
+    /// `box` of the levelled picture as the upright box around its corners in the picture
+    /// before it was levelled (`width` × `height`), clipped to it.
+    public func unlevelled(_ box: Box, width: Int, height: Int) -> Box {
+        let corners = [
+            unlevelled(x: Double(box.x), y: Double(box.y)), unlevelled(x: Double(box.x + box.width), y: Double(box.y)),
+            unlevelled(x: Double(box.x), y: Double(box.y + box.height)),
+            unlevelled(x: Double(box.x + box.width), y: Double(box.y + box.height)),
+        ]
+        let x0 = max(0, Int(corners.map(\.x).min()!.rounded(.down))), y0 = max(0, Int(corners.map(\.y).min()!.rounded(.down)))
+        let x1 = min(width, Int(corners.map(\.x).max()!.rounded(.up))), y1 = min(height, Int(corners.map(\.y).max()!.rounded(.up)))
+        return Box(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }

@@ -77,6 +77,20 @@ extension GrayImage {
         derived(pixRotateAMGray(pix, Float(-radians), UInt8(edgeLevel())))
     }
 
+    /// Rotated by `radians` as `rotated(by:)` turns, on a canvas grown so that none of it is
+    /// cut off (its own gray edge level around it), and the margin added on each side before
+    /// turning: the turned picture's `Levelling`.
+    public func rotatedWhole(by radians: Double) -> (image: GrayImage, levelling: Levelling)? {
+        let c = abs(cos(radians)), s = abs(sin(radians))
+        let padX = max(0, Int(((Double(width) * c + Double(height) * s - Double(width)) / 2).rounded(.up)))
+        let padY = max(0, Int(((Double(width) * s + Double(height) * c - Double(height)) / 2).rounded(.up)))
+        let level = UInt32(edgeLevel())
+        guard let grown = pixAddBorderGeneral(pix, Int32(padX), Int32(padX), Int32(padY), Int32(padY), level) else { return nil }
+        defer { pricecam_pixDestroy(grown) }
+        guard let turned = derived(pixRotateAMGray(grown, Float(-radians), UInt8(level))) else { return nil }
+        return (turned, Levelling(radians: radians, padX: padX, padY: padY, width: turned.width, height: turned.height))
+    }
+
     /// Turned clockwise by `quarters` quarter turns (1: 90°, 2: 180°, 3: 90° counterclockwise),
     /// exactly, pixel for pixel (Leptonica's `pixRotateOrth`): a quarter turn swaps width and
     /// height.

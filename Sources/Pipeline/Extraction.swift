@@ -187,7 +187,7 @@ public final class Extractor {
         }
         var matches = parser.parse(lines: page.lines)
         // Parsed on the page as read (a sideways photo turned upright); boxes reported on the image.
-        if page.quarterTurns != 0 {
+        if page.quarterTurns != 0 || page.levelling != nil {
             for i in matches.indices { matches[i].box = matches[i].box.map(page.unturned) }
         }
         return matches.map { m in

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 @testable import OCR
 import Pipeline
 import PriceParsing
@@ -15,6 +16,16 @@ import TestSupport
 struct LeaningPhotoTests {
     /// `image` on a canvas as large as its diagonal (filled with its edge level, as the paper's
     /// surround), turned `degrees` counterclockwise, so no corner is cut off.
+    /// Where the point `x`, `y` of the upright image lies on `leaning(image, degrees:)`
+    /// (Leptonica turns about the canvas's centre, clockwise by minus the angle, y down).
+    static func leaningPoint(x: Double, y: Double, width: Int, height: Int, degrees: Double) -> (x: Double, y: Double) {
+        let side = Int(hypot(Double(width), Double(height)).rounded(.up))
+        let (x0, y0) = ((side - width) / 2, (side - height) / 2)
+        let a = -degrees * .pi / 180, c = Double(side) / 2
+        let dx = x + Double(x0) - c, dy = y + Double(y0) - c
+        return (c + dx * cos(a) - dy * sin(a), c + dx * sin(a) + dy * cos(a))
+    }
+
     static func leaning(_ image: GrayImage, degrees: Double) throws -> GrayImage {
         let side = Int(hypot(Double(image.width), Double(image.height)).rounded(.up))
         let (x0, y0) = ((side - image.width) / 2, (side - image.height) / 2)
@@ -41,12 +52,35 @@ struct LeaningPhotoTests {
         var misses: [String] = []
         for entry in set.entries {
             let currency = try #require(entry.truth.currency)
-            let turned = try Self.leaning(try GrayImage.load(path: entry.path), degrees: degrees)
+            let upright = try GrayImage.load(path: entry.path)
+            let turned = try Self.leaning(upright, degrees: degrees)
             let path = folder + "/" + ((entry.path as NSString).lastPathComponent as NSString).deletingPathExtension + ".jpg"
             try Data(try #require(turned.jpeg(quality: 95))).write(to: URL(fileURLWithPath: path))
             let result = try DatasetRegressionTests.extractor(currency: currency).extract(path: path)
             let found = result.prices.map(\.match.amount)
-            let marked = result.prices.first { $0.match.role == .total }?.match.amount
+            let total = result.prices.first { $0.match.role == .total }
+            let marked = total?.match.amount
+            // The total's box on the picture as given: where the generator drew that amount (a
+            // receipt may print it twice: its subtotal and total), turned.
+            if let total, marked == entry.truth.total, let box = total.match.box, let amounts = entry.truth.amounts,
+                let boxes = entry.truth.boxes
+            {
+                let drawn = zip(amounts, boxes).filter { $0.0 == total.match.amount }.map { b in
+                    (
+                        b.1,
+                        Self.leaningPoint(
+                            x: Double(b.1.x + b.1.width / 2), y: Double(b.1.y + b.1.height / 2), width: upright.width,
+                            height: upright.height, degrees: degrees)
+                    )
+                }
+                // The total's box (its amount's, or its row's when the row was read as one) holds
+                // the drawn amount's centre, turned, within the amount's height.
+                #expect(
+                    drawn.contains { (b, p) in
+                        p.x >= Double(box.x - b.height) && p.x <= Double(box.x + box.width + b.height)
+                            && p.y >= Double(box.y - b.height) && p.y <= Double(box.y + box.height + b.height)
+                    }, "\((path as NSString).lastPathComponent): total at \(box), drawn \(drawn)")
+            }
             score.add(truth: entry.truth, found: found, marked: marked, failed: result.error != nil)
             if marked != entry.truth.total {
                 misses.append(
