@@ -11,11 +11,10 @@ import TestSupport
 /// turned upright. Before the glyphs were measured on the turned box (2026-12-06), the fixture
 /// receipts turned 15° clockwise here marked 23 of 28 totals (upright 27): a leaning line's
 /// glyphs were measured too tall, so its crop was read small, with the lines above and below
-/// in it.
+/// in it. Leaning 7° or more, the page is levelled before its rows are read
+/// (`PageReader.levelledWhole`) and the total's box is mapped back onto the picture as given.
 @Suite("Receipts photographed leaning")
 struct LeaningPhotoTests {
-    /// `image` on a canvas as large as its diagonal (filled with its edge level, as the paper's
-    /// surround), turned `degrees` counterclockwise, so no corner is cut off.
     /// Where the point `x`, `y` of the upright image lies on `leaning(image, degrees:)`
     /// (Leptonica turns about the canvas's centre, clockwise by minus the angle, y down).
     static func leaningPoint(x: Double, y: Double, width: Int, height: Int, degrees: Double) -> (x: Double, y: Double) {
@@ -26,6 +25,8 @@ struct LeaningPhotoTests {
         return (c + dx * cos(a) - dy * sin(a), c + dx * sin(a) + dy * cos(a))
     }
 
+    /// `image` on a canvas as large as its diagonal (filled with its edge level, as the paper's
+    /// surround), turned `degrees` counterclockwise, so no corner is cut off.
     static func leaning(_ image: GrayImage, degrees: Double) throws -> GrayImage {
         let side = Int(hypot(Double(image.width), Double(image.height)).rounded(.up))
         let (x0, y0) = ((side - image.width) / 2, (side - image.height) / 2)
