@@ -12,8 +12,8 @@ public struct RecognizedPage: Sendable {
     /// `PageReader.sidewaysTurn`): `width`, `height` and the boxes are the turned image's, as
     /// the parser needs them (a line's height is its type size); `unturned` maps a box back.
     public var quarterTurns = 0
-    /// How the page was levelled before it was read (a page leaning further than Leptonica's
-    /// deskew turns, `PageReader.levelledWhole`): the boxes are the levelled picture's, as the
+    /// How the page was levelled before it was read (a page whose lines lean alike, which
+    /// Leptonica's deskew left leaning: `PageReader.levelled`): the boxes are the levelled picture's, as the
     /// parser needs them (a menu's column of prices lined up), and `unturned` maps them back.
     /// Applied after the quarter turns: the levelled picture is the turned one, levelled.
     public var levelling: Levelling?

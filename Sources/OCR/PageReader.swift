@@ -176,15 +176,19 @@ public final class PageReader {
             // 0.63 -> 0.51: it flattens the tag cards' contrast).
             return try readRegions(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page where options.reading == .auto && readsByRows(regions, isFrame: image.isFrame), .rows:
-            if let (level, found, levelling) = try levelledWhole(upright, regions: regions, isFrame: image.isFrame) {
-                var page = try readRows(found, in: level, isFrame: image.isFrame, since: start)
+            if let (level, levelling) = levelled(upright, regions: regions, isFrame: image.isFrame, least: Self.levelRowsAngle) {
+                var page = try readRows(learnedRegions(level), in: level, isFrame: image.isFrame, since: start)
                 (page.width, page.height, page.levelling) = (upright.width, upright.height, levelling)
                 return page
             }
             return try readRows(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page:
-            var (upright, regions) = (upright, regions)
-            if let levelled = try levelled(upright, regions: regions, isFrame: image.isFrame) { (upright, regions) = levelled }
+            var (upright, regions, levelling) = (upright, regions, Levelling?.none)
+            let given = (width: upright.width, height: upright.height)
+            if let (level, l) = levelled(upright, regions: regions, isFrame: image.isFrame, least: Preprocess.deskewMinAngle) {
+                (upright, levelling) = (level, l)
+                if let coarser = try coarserRegions(level) { regions = coarser.regions } else { regions = try learnedRegions(level) }
+            }
             // The document alone when it is a small part of the picture (`documentArea`).
             let whole = (width: upright.width, height: upright.height)
             let area = image.isFrame ? nil : Self.documentArea(regions, in: upright)
@@ -197,9 +201,12 @@ public final class PageReader {
             let page = try readPage(
                 normalized(upright, isFrame: image.isFrame, text: text), isFrame: image.isFrame, original: image,
                 lineGlyph: Self.lineGlyph(regions), text: text)
-            let read = try withPriceColumn(page, regions: regions, in: upright, isFrame: image.isFrame)
-            guard let area, upright.width != whole.width || upright.height != whole.height else { return read }
-            return read.placed(atX: area.x, y: area.y, width: whole.width, height: whole.height)
+            var read = try withPriceColumn(page, regions: regions, in: upright, isFrame: image.isFrame)
+            if let area, upright.width != whole.width || upright.height != whole.height {
+                read = read.placed(atX: area.x, y: area.y, width: whole.width, height: whole.height)
+            }
+            if let levelling { (read.width, read.height, read.levelling) = (given.width, given.height, levelling) }
+            return read
         }
     }
 
@@ -864,44 +871,38 @@ public final class PageReader {
         return (slopes[slopes.count / 10], slopes[slopes.count / 2], slopes[slopes.count - 1 - slopes.count / 10], slopes.count)
     }
 
-    /// A file's page whose lines all lean the same way by at least `Preprocess.deskewMinAngle`
-    /// when Leptonica found no skew it was sure of (`deskewed`: a photo's background, a small
-    /// receipt on a large scan, noise), rotated level by its lines, and its text found again;
-    /// nil when it is level or not a file's page. Tesseract's page layout cuts lines level:
-    /// a receipt leaning 4.6° (sroie-dev's copy turned by 4°, 532, skew confidence 1.9 of
-    /// the 2 needed) lost its total read whole.
-    func levelled(_ image: GrayImage, regions: [TextRegion], isFrame: Bool) throws(OCRError) -> (GrayImage, [TextRegion])? {
-        guard options.preprocess, options.deskew, !isFrame, let slope = Self.commonSlope(regions) else { return nil }
-        let degrees = atan(slope) * 180 / .pi
-        guard abs(degrees) >= Preprocess.deskewMinAngle, let turned = image.rotated(by: atan(slope)) else { return nil }
-        OCRLog.write("lines lean \(degrees)°: page levelled by them")
-        if let coarser = try coarserRegions(turned) { return (turned, coarser.regions) }
-        return (turned, try learnedRegions(turned))
-    }
-
-    /// A file's document read by its rows whose lines all lean the same way by more than
-    /// `levelRowsAngle`, rotated level on a canvas that keeps all of it
-    /// (`GrayImage.rotatedWhole`), and its text found again; nil otherwise. Each line is
-    /// read straightened wherever it leans, but the layout the parser reads is the boxes'
+    /// A file's page whose long lines share a slope (`commonSlope`) of at least `least`
+    /// degrees, rotated level by it on a canvas grown so that none of it is cut off
+    /// (`GrayImage.rotatedWhole`); nil when it leans less or is not a file's page. Its text is
+    /// then found again on the levelled picture: the detector's boxes turned with the page
+    /// were tried instead (2026-12-06, late) and lost the short boxes it finds only on level print
+    /// (a menu's one-digit prices; docs/benchmarks/2026-12-06-levelled-page.md). The page's
+    /// boxes stay the levelled picture's until the parser has read them
+    /// (`RecognizedPage.levelling`).
+    ///
+    /// A page read whole is levelled from `Preprocess.deskewMinAngle` when Leptonica found no
+    /// skew it was sure of (`deskewed`: a photo's background, a small receipt on a large scan,
+    /// noise): Tesseract's page layout cuts lines level, and a receipt leaning 4.6° (sroie-dev's
+    /// copy turned by 4°, 532, skew confidence 1.9 of the 2 needed) lost its total read whole.
+    /// A document read by its rows is levelled from `levelRowsAngle`: each line is read
+    /// straightened wherever it leans, but the layout the parser reads is the boxes'
     /// positions: a menu's column of prices lined up at the right (`MenuPrices`), a receipt's
     /// amounts under each other. Leaning 10°, a column of prices 40 px apart runs 7 px
     /// further right with each row, and the fixture menus turned 10° and 15° read 0.905 and
     /// 0.888 of their prices (0.988 upright), their whole prices without a mark the ones lost.
-    /// Levelled first, 0.979 and 0.988 (docs/benchmarks/2026-12-06-leaning-glyphs.md). The
-    /// page's boxes stay the levelled picture's until the parser has read them
-    /// (`RecognizedPage.levelling`).
-    func levelledWhole(_ image: GrayImage, regions: [TextRegion], isFrame: Bool) throws(OCRError) -> (
-        GrayImage, [TextRegion], Levelling
+    /// Levelled first, 0.979 and 0.988 (docs/benchmarks/2026-12-06-leaning-glyphs.md).
+    func levelled(_ image: GrayImage, regions: [TextRegion], isFrame: Bool, least: Double) -> (
+        image: GrayImage, levelling: Levelling
     )? {
         guard options.preprocess, options.deskew, !isFrame, let slope = Self.commonSlope(regions) else { return nil }
         let degrees = atan(slope) * 180 / .pi
-        guard abs(degrees) >= Self.levelRowsAngle, let (turned, levelling) = image.rotatedWhole(by: atan(slope)) else { return nil }
-        OCRLog.write("rows lean \(String(format: "%.1f", degrees))°: page levelled by them and detected again")
-        return (turned, try learnedRegions(turned), levelling)
+        guard abs(degrees) >= least, let (turned, levelling) = image.rotatedWhole(by: atan(slope)) else { return nil }
+        OCRLog.write("lines lean \(String(format: "%.1f", degrees))°: page levelled by them and detected again")
+        return (turned, levelling)
     }
 
     /// The least lean (degrees) of a document's rows that is levelled before they are read
-    /// (`levelledWhole`): Leptonica's deskew (`deskewed`) searches ±7° (its default sweep)
+    /// (`levelled`): Leptonica's deskew (`deskewed`) searches ±7° (its default sweep)
     /// and levels a page it is sure of within that; a page it was not sure of, leaning less,
     /// is read as it leans, as before (its rows' positions lean less than a glyph across a
     /// row of prices).

@@ -125,8 +125,12 @@ struct RegionLayoutTests {
                 // Turned clockwise by a positive angle, its lines rise to the right (y grows down).
                 guard let before = PageReader.commonSlope(regions) else { continue }
                 #expect(abs(atan(before) * 180 / Double.pi + degrees) < 1.5, "\(path) turned \(degrees)°: lines at \(before)")
-                let (turned, after) = try #require(try reader.levelled(image, regions: regions, isFrame: false), "\(path)")
-                #expect(turned.width == image.width && turned.height == image.height)
+                let (turned, levelling) = try #require(
+                    reader.levelled(image, regions: regions, isFrame: false, least: Preprocess.deskewMinAngle), "\(path)")
+                let after = detector.regions(try detector.detect(turned), in: turned)
+                // On a canvas grown to keep its corners.
+                #expect(turned.width > image.width && turned.height > image.height)
+                #expect(levelling.width == turned.width && levelling.height == turned.height)
                 let slopes = after.map(\.slope).sorted()
                 let slope = try #require(slopes.isEmpty ? nil : slopes[slopes.count / 2], "\(path): no text found after")
                 #expect(abs(atan(slope) * 180 / Double.pi) < 1, "\(path) turned \(degrees)°: \(slope) after")
@@ -137,7 +141,8 @@ struct RegionLayoutTests {
         // A level page is left alone.
         let (path, _) = try #require(try Self.drawn("receipts-intl").first)
         let level = try GrayImage.load(path: path)
-        #expect(try reader.levelled(level, regions: detector.regions(try detector.detect(level), in: level), isFrame: false) == nil)
+        let regions = detector.regions(try detector.detect(level), in: level)
+        #expect(reader.levelled(level, regions: regions, isFrame: false, least: Preprocess.deskewMinAngle) == nil)
     }
 
     @Test("a page under 1 200 px keeps its coarser boxes for the full detection's; one twice its size is detected again")
