@@ -186,6 +186,18 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// working size, where the network found its tags (at 1 280 px, 15 px, amount recall fell
     /// from 0.980 to 0.898: `TextDetector.maxSide`).
     public var smallTextGlyph = 18
+    /// A file's box whose glyphs are at most this tall (px, measured on its ink) is read by the
+    /// line recogniser too, and its reading replaces Tesseract's when its words are surer on
+    /// average (`PageReader.tinyReading`; `tiny-glyph=PX` to measure, `tiny-glyph=0` off). At
+    /// 7 px a digit's strokes are a pixel or two wide, and Tesseract, however the crop is
+    /// enlarged, reads a scan's print as junk (sroie-dev scaled to 460 px wide: `Vets@17
+    /// Amourt@5 98.70@47` for `Total Amount: $8.70`), while the recogniser, trained on
+    /// photographed print of every size, reads `Total Amount 8.70`; on clean rendered print
+    /// Tesseract stays surer and is kept. Measured at 6, 7 and 8 px (the recogniser alone,
+    /// then the surer of the two, docs/benchmarks/2026-12-06-tiny-print.md): 7 marked the
+    /// most totals on sroie-dev at 460 px wide and at 0.35; 8 read fewer of the small menus'
+    /// amounts and took longer; 6 left half the gain.
+    public var tinyGlyph = 7
     /// A scene's small text that takes a part of a large picture is detected again on that
     /// part alone, where the working size lets the network see it larger
     /// (`PageReader.textAreaRegions`; `no-text-area` off, to measure).
@@ -223,7 +235,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "documents=page|rows", "word-rows",
         "page-glyph=MIN/TARGET", "blurred-edge=PX", "document-side=PX", "detector-side=PX", "coarse-page=SIDE/GLYPH",
         "detector-sharpen=PX/AMOUNT",
-        "small-text=PX", "unsure-side=PX",
+        "small-text=PX", "unsure-side=PX", "tiny-glyph=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
         "no-scene-short-letters", "no-sideways", "no-upside-down",
@@ -291,6 +303,8 @@ public struct AccuracyOptions: Sendable, Hashable {
                 detectorSide = try count(least: 1)
             case "small-text":
                 smallTextGlyph = try count()
+            case "tiny-glyph":
+                tinyGlyph = try count()
             case "unsure-side":
                 unsureSceneSide = try count()
             case "detector-sharpen":

@@ -1018,17 +1018,39 @@ public final class PageReader {
         return RecognizedPage(width: image.width, height: image.height, lines: lines, milliseconds: Self.ms(since: start))
     }
 
-    /// A region's first reading (see `scene`), and how long it took. It may be empty: Tesseract
-    /// finds no text line in some blurred crops of big digits (tags-jp-dev: a blurred `50` 23 px
-    /// tall) that another scale reads.
+    /// A region's first reading (see `scene`; the line recogniser's when its print is tiny:
+    /// `tinyReading`), and how long it took. It may be empty: Tesseract finds no text line in
+    /// some blurred crops of big digits (tags-jp-dev: a blurred `50` 23 px tall) that another
+    /// scale reads.
     func firstReading(_ r: TextRegion, in image: GrayImage) throws(OCRError) -> (region: TextRegion, line: TextLine?, ms: Double) {
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let line = try regionReader.read(r, in: image, engine: sceneEngine())
+        var line = try regionReader.read(r, in: image, engine: sceneEngine())
+        if let read = tinyReading(r, in: image), Self.meanConfidence(read) > line.map(Self.meanConfidence) ?? 0 {
+            OCRLog.write("  tiny print: the recogniser's reading [\(read.text)] instead")
+            line = read
+        }
         let ms = Self.ms(since: t0)
         OCRLog.write(
             "region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") ?? "nothing")] in \(String(format: "%.1f", ms)) ms"
         )
         return (r, line, ms)
+    }
+
+    /// The line recogniser's reading of a file's box whose glyphs are too small for Tesseract
+    /// (`AccuracyOptions.tinyGlyph`); nil for any other box, or when it reads nothing. The
+    /// first reading takes it when its words are surer on average than Tesseract's
+    /// (`meanConfidence`): two readers trained apart, the surer one stands. Not on live frames:
+    /// their budget is the frame's.
+    func tinyReading(_ r: TextRegion, in image: GrayImage) -> TextLine? {
+        guard r.glyphHeight <= options.tinyGlyph, !image.isFrame, options.recognizer, let recognizer,
+            let read = try? recognizer.read(image, box: r.rect), !read.text.allSatisfy(\.isWhitespace)
+        else { return nil }
+        return read
+    }
+
+    /// The mean confidence of a reading's words.
+    static func meanConfidence(_ line: TextLine) -> Double {
+        line.words.isEmpty ? 0 : line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
     }
 
     /// `reread`, with its start and its choice in the debug log.
