@@ -1018,8 +1018,8 @@ public final class PageReader {
         return RecognizedPage(width: image.width, height: image.height, lines: lines, milliseconds: Self.ms(since: start))
     }
 
-    /// A region's first reading (see `scene`; the line recogniser's when its print is tiny:
-    /// `tinyReading`), and how long it took. It may be empty: Tesseract finds no text line in
+    /// A region's first reading (see `scene`; the line recogniser's instead when its print is
+    /// tiny and it reads it surer: `tinyReading`), and how long it took. It may be empty: Tesseract finds no text line in
     /// some blurred crops of big digits (tags-jp-dev: a blurred `50` 23 px tall) that another
     /// scale reads.
     func firstReading(_ r: TextRegion, in image: GrayImage) throws(OCRError) -> (region: TextRegion, line: TextLine?, ms: Double) {
