@@ -1025,7 +1025,7 @@ public final class PageReader {
     func firstReading(_ r: TextRegion, in image: GrayImage) throws(OCRError) -> (region: TextRegion, line: TextLine?, ms: Double) {
         let t0 = DispatchTime.now().uptimeNanoseconds
         var line = try regionReader.read(r, in: image, engine: sceneEngine())
-        if let read = tinyReading(r, in: image), Self.meanConfidence(read) > line.map(Self.meanConfidence) ?? 0 {
+        if let read = tinyReading(r, in: image), read.confidence > line?.confidence ?? 0 {
             OCRLog.write("  tiny print: the recogniser's reading [\(read.text)] instead")
             line = read
         }
@@ -1039,18 +1039,13 @@ public final class PageReader {
     /// The line recogniser's reading of a file's box whose glyphs are too small for Tesseract
     /// (`AccuracyOptions.tinyGlyph`); nil for any other box, or when it reads nothing. The
     /// first reading takes it when its words are surer on average than Tesseract's
-    /// (`meanConfidence`): two readers trained apart, the surer one stands. Not on live frames:
+    /// (`TextLine.confidence`): two readers trained apart, the surer one stands. Not on live frames:
     /// their budget is the frame's.
     func tinyReading(_ r: TextRegion, in image: GrayImage) -> TextLine? {
         guard r.glyphHeight <= options.tinyGlyph, !image.isFrame, options.recognizer, let recognizer,
             let read = try? recognizer.read(image, box: r.rect), !read.text.allSatisfy(\.isWhitespace)
         else { return nil }
         return read
-    }
-
-    /// The mean confidence of a reading's words.
-    static func meanConfidence(_ line: TextLine) -> Double {
-        line.words.isEmpty ? 0 : line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
     }
 
     /// `reread`, with its start and its choice in the debug log.
