@@ -19,8 +19,8 @@
 
 struct pc_textrec {
     OrtNet net;
-    int width;
-    cv::Mat blob;  // 1 x 3 x 48 x width, reused
+    int width;     // the widest input it takes
+    cv::Mat blob;  // 1 x 3 x 48 x (this run's input width), reused
 };
 
 extern "C" pc_textrec *pc_textrec_create(const uint8_t *onnx, size_t length, int width, char *error, size_t error_length) {
@@ -50,11 +50,15 @@ extern "C" void pc_textrec_destroy(pc_textrec *rec) {
 }
 
 extern "C" int pc_textrec_run(pc_textrec *rec, const uint8_t *gray, int image_width, int image_height, size_t stride, int x,
-                              int y, int box_width, int box_height, int32_t *classes, float *probabilities, int capacity,
-                              int *scaled_width, char *error, size_t error_length) {
+                              int y, int box_width, int box_height, int input_width, int32_t *classes,
+                              float *probabilities, int capacity, int *scaled_width, char *error, size_t error_length) {
     if (!rec || !classes || !probabilities || !scaled_width || capacity <= 0 ||
         !pc_box_inside(gray, image_width, image_height, x, y, box_width, box_height)) {
         pc_set_error(error, error_length, "bad arguments (empty image or a box outside it)");
+        return -1;
+    }
+    if (input_width <= 0 || input_width % 8 || input_width > rec->width) {
+        pc_set_error(error, error_length, "bad input width (not a multiple of 8, or wider than the recogniser was made for)");
         return -1;
     }
     Flight flight;
@@ -63,7 +67,9 @@ extern "C" int pc_textrec_run(pc_textrec *rec, const uint8_t *gray, int image_wi
         return -1;
     }
     try {
-        const int h = PC_TEXTREC_HEIGHT, W = rec->width;
+        const int h = PC_TEXTREC_HEIGHT, W = input_width;
+        int dims[4] = {1, 3, h, W};
+        rec->blob.create(4, dims, CV_32F);
         // PaddleOCR's resize_norm_img: 48 high, the width the shape asks (rounded up), at most W.
         const int sw = pc_fill_line_blob(gray, image_width, image_height, stride, x, y, box_width, box_height, rec->blob, W, h);
         const int64_t shape[4] = {1, 3, h, W};

@@ -14,16 +14,25 @@ struct RecognizedCharacter: Equatable {
 /// reader, trained apart from Tesseract, for the lines that decide most. The one file that speaks
 /// to the `CTextDetection` shim's recogniser.
 ///
-/// A crop is padded to one of a few input widths, each a net of its own made from the model
-/// bytes when first needed. Not thread-safe, so not `Sendable`: one per worker.
+/// A crop is scaled to 48 px high and padded to `inputWidth` columns, one net for every
+/// width (ONNX Runtime takes each run's shape). Not
+/// thread-safe, so not `Sendable`: one per worker.
 public final class TextRecognizerNet {
     /// The classes after CTC's blank, as a JSON array of strings (made by the install).
     public static let classesFile = "text-recognizer.json"
-    /// The input widths a crop is padded to, narrowest first (the text is 48 px high): a line is
-    /// read by the narrowest that holds it (320: a word or an amount, 10 ms of CPU per 32 px with
-    /// OpenCV, 21 ms in all with ONNX Runtime; 640: a short line; 1280: a receipt's total line,
-    /// keyword to amount). PaddleOCR pads every crop to 320 at least.
-    public static let widths = [320, 640, 1280]
+    /// The widest input (48 px high): a receipt's total line, keyword to amount; a wider line
+    /// is squeezed to it, as PaddleOCR's fixed-width input does.
+    public static let widest = 1280
+    /// A crop is padded to `narrowest` columns, or when it needs more, to the next multiple of
+    /// `widthStep` (the net emits a step per 8 columns), as PaddleOCR's own inference pads a
+    /// line: to 320 columns at least, the regime the model was trained in, else to the line's
+    /// own width. Narrower inputs cost less (on this machine, one thread: 11 ms at 96 columns,
+    /// 31 at 320) but read less surely: padded tightly, receipts-de lost a marked total,
+    /// sroie-dev at 0.35 and at 460 px wide a total each (docs/benchmarks/2026-12-07-recogniser-width.md).
+    /// The widths above 320 were 640 and 1280 alone before (a net each, from when OpenCV ran
+    /// the model at fixed shapes): a 700-column line cost a 1280-column run.
+    static let widthStep = 8
+    static let narrowest = 320
     /// The model's file name (made by scripts/recognizer-model/install.sh).
     public static let modelFile = "text-recognizer.onnx"
 
@@ -34,11 +43,10 @@ public final class TextRecognizerNet {
     public let direction: TextDirectionNet
     /// Class `i + 1`'s text (class 0 is CTC's blank).
     let classes: [String]
-    private let model: [UInt8]
-    private var nets: [Int: OpaquePointer] = [:]
+    private let net: OpaquePointer
 
-    /// Reads the classes and the model in `directory` and checks that the runtime can build
-    /// the narrowest net.
+    /// Reads the classes and the model in `directory` and makes its net (the runtime must
+    /// be able to run the model).
     public init(directory: String) throws(RecognizerError) {
         if let failure = OnnxRuntime.failure { throw .failed(failure) }
         let classesPath = (directory as NSString).appendingPathComponent(Self.classesFile)
@@ -54,27 +62,19 @@ public final class TextRecognizerNet {
         }
         self.directory = directory
         self.classes = classes
-        self.model = [UInt8](model)
-        let first = try Self.makeNet(self.model, width: Self.widths[0], path: path)
-        nets[Self.widths[0]] = first
+        let made = try Self.makeNet([UInt8](model), width: Self.widest, path: path)
+        net = made
         do { direction = try TextDirectionNet(directory: directory) } catch {
-            pc_textrec_destroy(first)
+            pc_textrec_destroy(made)
             throw error
         }
     }
 
     deinit {
-        for n in nets.values { pc_textrec_destroy(n) }
+        pc_textrec_destroy(net)
     }
 
-    private func net(width: Int) throws(RecognizerError) -> OpaquePointer {
-        if let n = nets[width] { return n }
-        let made = try Self.makeNet(model, width: width, path: (directory as NSString).appendingPathComponent(Self.modelFile))
-        nets[width] = made
-        return made
-    }
-
-    /// A net of `model` (read from `path`) for inputs `width` columns wide.
+    /// A net of `model` (read from `path`) for inputs up to `width` columns wide.
     private static func makeNet(_ model: [UInt8], width: Int, path: String) throws(RecognizerError) -> OpaquePointer {
         var error = [CChar](repeating: 0, count: 512)
         let made = model.withUnsafeBufferPointer { m in
@@ -87,11 +87,12 @@ public final class TextRecognizerNet {
         return made
     }
 
-    /// The narrowest installed width that holds a `width` × `height` box scaled to 48 px high
-    /// (the widest when none does: the box is then squeezed, as PaddleOCR's fixed-width input does).
-    static func netWidth(forWidth width: Int, height: Int) -> Int {
-        let needed = Double(width) * Double(PC_TEXTREC_HEIGHT) / Double(max(height, 1))
-        return widths.first { Double($0) >= needed.rounded(.up) } ?? widths[widths.count - 1]
+    /// The input width for a `width` × `height` box scaled to 48 px high: the next multiple of
+    /// `widthStep`, at least `narrowest`, at most `widest` (a wider box is squeezed).
+    static func inputWidth(forWidth width: Int, height: Int) -> Int {
+        let needed = Int((Double(width) * Double(PC_TEXTREC_HEIGHT) / Double(max(height, 1))).rounded(.up))
+        let stepped = (needed + widthStep - 1) / widthStep * widthStep
+        return min(widest, max(narrowest, stepped))
     }
 
     /// Greedy CTC decoding: a class repeated on consecutive steps is one character, the blank
@@ -157,8 +158,7 @@ public final class TextRecognizerNet {
     public func read(_ image: GrayImage, box: Geometry.Box) throws(RecognizerError) -> TextLine? {
         guard box.width >= 2, box.height >= 2, let crop = image.cropped(box) else { return nil }
         let pixels = crop.bytes()
-        let inputWidth = Self.netWidth(forWidth: crop.width, height: crop.height)
-        let n = try net(width: inputWidth)
+        let inputWidth = Self.inputWidth(forWidth: crop.width, height: crop.height)
         // A CTC head emits one step per 8 input columns; room for twice that.
         let capacity = inputWidth / 4
         var steps = [Int32](repeating: 0, count: capacity)
@@ -167,8 +167,8 @@ public final class TextRecognizerNet {
         var error = [CChar](repeating: 0, count: 512)
         let count = pixels.withUnsafeBufferPointer { p in
             pc_textrec_run(
-                n, p.baseAddress, Int32(crop.width), Int32(crop.height), crop.width, 0, 0, Int32(crop.width), Int32(crop.height), &steps,
-                &probabilities, Int32(capacity), &scaledWidth, &error, error.count)
+                net, p.baseAddress, Int32(crop.width), Int32(crop.height), crop.width, 0, 0, Int32(crop.width), Int32(crop.height),
+                Int32(inputWidth), &steps, &probabilities, Int32(capacity), &scaledWidth, &error, error.count)
         }
         guard count >= 0 else { throw .failed(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         let characters = Self.decode(

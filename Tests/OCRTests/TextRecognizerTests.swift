@@ -65,13 +65,15 @@ struct RecognizerDecodingTests {
         }
     }
 
-    @Test func theNarrowestNetThatHoldsTheLine() {
-        // At 48 px high: 100 x 24 -> 200 columns, 400 x 24 -> 800, 2000 x 24 -> 4000 (squeezed).
-        #expect(TextRecognizerNet.netWidth(forWidth: 100, height: 24) == 320)
-        #expect(TextRecognizerNet.netWidth(forWidth: 160, height: 24) == 320)
-        #expect(TextRecognizerNet.netWidth(forWidth: 161, height: 24) == 640)
-        #expect(TextRecognizerNet.netWidth(forWidth: 400, height: 24) == 1280)
-        #expect(TextRecognizerNet.netWidth(forWidth: 2000, height: 24) == 1280)
+    @Test func theInputIsPaddedAsPaddleOCRPadsIt() {
+        // At 48 px high: 100 x 24 -> 200 columns and 160 x 24 -> 320 (both padded to 320),
+        // 161 x 24 -> 322 (328, the next multiple of 8), 400 x 24 -> 800, 2000 x 24 -> 4000
+        // (squeezed to the widest, 1280).
+        #expect(TextRecognizerNet.inputWidth(forWidth: 100, height: 24) == 320)
+        #expect(TextRecognizerNet.inputWidth(forWidth: 160, height: 24) == 320)
+        #expect(TextRecognizerNet.inputWidth(forWidth: 161, height: 24) == 328)
+        #expect(TextRecognizerNet.inputWidth(forWidth: 400, height: 24) == 800)
+        #expect(TextRecognizerNet.inputWidth(forWidth: 2000, height: 24) == 1280)
     }
 }
 
