@@ -30,6 +30,9 @@ import Testing
         Case("A12B3", ""), Case("SKU12345", ""), Case("Art.Nr. AB123", ""), Case("ID 7X9", ""), Case("B2B", ""),
         Case("12A", ""), Case("Filiale 0815", ""), Case("#123", ""), Case("No. 0042", ""), Case("V2.5", ""),
         Case("MP3", ""), Case("4K", ""),
+        // another currency's marker before an item code on a receipt in the stored currency
+        // (SROIE's tax code `SR`, the riyal's marker)
+        Case("SR 100000037 1F", "", hint: "MYR"), Case("SR 1000000", "", hint: "MYR"), Case("$1234567", "", hint: "EUR"),
         // whole bare numbers in running text are not prices under .decimals
         Case("Tisch 12", ""), Case("Kasse 3 Bon 4711", ""), Case("Zimmer 101 und 102", ""),
         // plain words
@@ -41,6 +44,10 @@ import Testing
 
     static let withMarkerStillPrices: [Case] = [
         Case("€1234567", "1234567 EUR"),
+        Case("€1234567", "1234567 EUR", hint: "EUR"),
+        Case("SR 100000037", "100000037 SAR"),
+        Case("SR 999999", "999999 SAR", hint: "MYR"),
+        Case("SR 1,000,000", "1000000 SAR", hint: "MYR"),
         Case("1234567 ₫", "1234567 VND"),
         Case("19 % 2,59 €", "2.59 EUR"),
         Case("500 g 2,49 €", "2.49 EUR"),
