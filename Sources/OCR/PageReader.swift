@@ -1118,12 +1118,27 @@ public final class PageReader {
 
     /// Whether a word ending in a digit is followed by a word of two digits (`Cash 22 25`): a
     /// price whose point Tesseract read as a gap, surely, which a re-read reads whole
-    /// (sroie-dev's tilted copy, 280: `22.25`, its total, the cash line's vote).
+    /// (sroie-dev's tilted copy, 280: `22.25`, its total, the cash line's vote). Not within a
+    /// run of `digitGroupRun` or more words of digits alone: a phone number printed in groups
+    /// (`Tel. 91 522 12 34`, `Tél. 01 42 60 12 34`), which a re-read reads the same again (the
+    /// fixture menus' phone lines, 100 ms each); a quantity before a split price (`1 22 25`)
+    /// or a date (`12 05 2018`) is three words, and still read again.
     static func splitCents(_ line: TextLine) -> Bool {
-        zip(line.words, line.words.dropFirst()).contains { a, b in
-            a.text.last?.isNumber == true && b.text.count == 2 && b.text.allSatisfy(\.isNumber)
+        let w = line.words
+        func digits(_ i: Int) -> Bool { w.indices.contains(i) && !w[i].text.isEmpty && w[i].text.allSatisfy(\.isNumber) }
+        return w.indices.dropLast().contains { i in
+            guard w[i].text.last?.isNumber == true, w[i + 1].text.count == 2, digits(i + 1) else { return false }
+            var first = i + 1, last = i + 1
+            while digits(first - 1) { first -= 1 }
+            while digits(last + 1) { last += 1 }
+            return last - first + 1 < Self.digitGroupRun
         }
     }
+
+    /// Fewest words of digits alone in a row that make a phone number, not a price split at
+    /// its point (`splitCents`): a number dialled in groups runs to four or more (`91 522 12
+    /// 34`), a quantity and a split price to three.
+    static let digitGroupRun = 4
 
     /// Other ways to read a region when the first reading was weak, tried in turn: larger
     /// (digit height 56 instead of 36) as one word (psm 8), which reads bold condensed shelf

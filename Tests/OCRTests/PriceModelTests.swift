@@ -173,6 +173,11 @@ struct RereadChoiceTests {
         #expect(PageReader.splitCents(Self.line(("Cash", 0.9), ("22", 0.96), ("25", 0.89))))
         #expect(PageReader.splitCents(Self.line(("RM22", 0.9), ("25", 0.9))))
         #expect(!PageReader.splitCents(Self.line(("Tel", 0.9), ("06", 0.9), ("6880", 0.9), ("1234", 0.9))))
+        // A phone number in groups of two and three is no split price; a quantity before one is.
+        #expect(!PageReader.splitCents(Self.line(("Tel.", 0.9), ("91", 0.9), ("522", 0.9), ("12", 0.9), ("34", 0.9))))
+        #expect(!PageReader.splitCents(Self.line(("Tél.", 0.9), ("01", 0.9), ("42", 0.9), ("60", 0.9), ("12", 0.9), ("34", 0.9))))
+        #expect(PageReader.splitCents(Self.line(("1", 0.9), ("22", 0.9), ("25", 0.9))))
+        #expect(PageReader.splitCents(Self.line(("Kaffee", 0.9), ("2", 0.9), ("3", 0.9), ("50", 0.9))))
         #expect(!PageReader.splitCents(hours))
         #expect(!PageReader.splitCents(Self.line(("B29.", 0.9), ("酸辣湯", 0.9))))
         // Letters read unsurely (a price misread as letters) are read again as before.
