@@ -14,9 +14,9 @@ struct RecognizedCharacter: Equatable {
 /// reader, trained apart from Tesseract, for the lines that decide most. The one file that speaks
 /// to the `CTextDetection` shim's recogniser.
 ///
-/// A crop is scaled to 48 px high and padded to `inputWidth` columns, one net for every
-/// width (ONNX Runtime takes each run's shape). Not
-/// thread-safe, so not `Sendable`: one per worker.
+/// A crop is scaled to 48 px high and padded to `inputWidth` columns; one net takes every
+/// width (ONNX Runtime runs each input's own shape). Not thread-safe, so not `Sendable`: one
+/// per worker.
 public final class TextRecognizerNet {
     /// The classes after CTC's blank, as a JSON array of strings (made by the install).
     public static let classesFile = "text-recognizer.json"

@@ -184,14 +184,14 @@ struct Associator {
         return twoDecimals || markerAfter || wholeMoney
     }
 
-    /// Fewest digits of a number without any separator that make it an identifier, not an
-    /// amount, after the marker of a currency other than the stored one: on a shop's receipt in
-    /// the stored currency, such a marker before a long run of bare digits is a code's letters
-    /// (SROIE's Malaysian receipts print the tax code `SR`, the riyal's marker, before item
-    /// codes: `SR 100000037` read as SAR 100 000 037). As many as make a bare number a barcode
-    /// or a document number (below); the stored currency's marker, or none stored, keeps such
-    /// a number a price (`€1234567`).
-    static let foreignCodeDigits = 7
+    /// Fewest digits of a number without any separator that make it an identifier (a barcode,
+    /// a document or item number), not an amount: always when it stands bare, and after the
+    /// marker of a currency other than the stored one: on a shop's receipt in the stored
+    /// currency, such a marker before a long run of bare digits is a code's letters (SROIE's
+    /// Malaysian receipts print the tax code `SR`, the riyal's marker, before item codes:
+    /// `SR 100000037` read as SAR 100 000 037). The stored currency's marker, or none stored,
+    /// keeps such a number a price (`€1234567`).
+    static let codeDigits = 7
 
     /// A two-letter word that is the stored currency's marker with a letter misread
     /// (`RH43.40` with MYR in the settings: `Markers.misreadTwoLetter`).
@@ -420,7 +420,7 @@ struct Associator {
         let bare = kind == nil
         if bare {
             if c.hyphenated { return nil }
-            if raw.seps.isEmpty, raw.leadingSep == nil, raw.digitCount >= 7 { return nil }  // barcodes, doc numbers
+            if raw.seps.isEmpty, raw.leadingSep == nil, raw.digitCount >= Self.codeDigits { return nil }  // barcodes, doc numbers
             if !r.hasDecimals, raw.groups[0].count > 1, raw.groups[0].first == 0x30 { return nil }  // `030`
             switch bareNumbers {
             case .never: return nil
@@ -436,7 +436,7 @@ struct Associator {
             flags.insert(.bareNumber)
         } else if raw.seps.isEmpty, raw.digitCount > 15 {
             return nil
-        } else if let hint, currency != hint, raw.seps.isEmpty, raw.leadingSep == nil, raw.digitCount >= Self.foreignCodeDigits {
+        } else if let hint, currency != hint, raw.seps.isEmpty, raw.leadingSep == nil, raw.digitCount >= Self.codeDigits {
             return nil
         }
         // one Decimal of the whole digits and the cents: equal, field for field, to adding the
