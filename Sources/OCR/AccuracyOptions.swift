@@ -113,9 +113,9 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// grouped into rows, then the second pass (`rows`), or Tesseract's own page layout
     /// (`page`) (`documents=page|rows` to measure).
     public var documentReading = ReadingMode.rows
-    /// A level document is read by its boxes in rows too, as a page in perspective is, unless
-    /// its input is blurred (its edges spread as `TextDetector.inputBlurred` measures: a
-    /// blurred page is first detected coarser, sharpened, and read whole). Such a file is
+    /// A level document is read by its boxes in rows too, as a page in perspective is (a
+    /// blurred one, its edges spread as `TextDetector.inputBlurred` measures, is first detected
+    /// coarser, sharpened, and read by its rows with both readers: `blurredRows`). Such a file is
     /// detected once, at the full working size: the coarser first pass only chose between the
     /// page reading and the rows (`no-level-rows`: the page reading and the coarser pass, to
     /// measure). Read by its rows, each box is binarised on its own and read by the rules that
@@ -131,6 +131,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// `,42`). On the tilted fixture menus it joined `소 7,500원` to `대 6,000` beside it, whose
     /// re-read lost the 7 500 (docs/benchmarks/2026-12-04-level-rows.md).
     public var joinPieces = true
+    /// A blurred document (its detector input sharpened: `TextDetector.lastInputSharpened`) is
+    /// read by its rows too, each box by Tesseract and by the line recogniser, the surer
+    /// reading standing (`PageReader.tinyReading`); `no-blurred-rows`: read whole by
+    /// Tesseract's page layout, to measure.
+    public var blurredRows = true
     /// Region readings grouped into rows by the detector's boxes (`TextRows`), not by the
     /// boxes of the words read in them (`word-rows` to measure).
     public var rowGrouping = true
@@ -238,7 +243,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "small-text=PX", "unsure-side=PX", "tiny-glyph=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
-        "no-scene-short-letters", "no-sideways", "no-upside-down",
+        "no-blurred-rows", "no-scene-short-letters", "no-sideways", "no-upside-down",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -281,6 +286,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-recognizer-words": recognizerWords = false
             case "no-level-rows": levelRows = false
             case "no-join-pieces": joinPieces = false
+            case "no-blurred-rows": blurredRows = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

@@ -115,8 +115,14 @@ public final class PageReader {
         OCRLog.write("deskew in \(Self.ms(since: deskewStart)) ms")
         let start = DispatchTime.now().uptimeNanoseconds
         let regions: [TextRegion]
+        // A blurred page is read by its rows with both readers (`blurredRows`).
+        var blurred = false
+        if options.reading == .auto, !image.isFrame, options.levelRows, options.blurredRows { blurred = try blurredPortrait(upright) }
         if options.reading == .page {
             regions = []
+        } else if blurred {
+            // Its boxes are the full detection's, its input sharpened; the coarser pass would choose nothing.
+            regions = try smallTextRegions(learnedRegions(upright, document: true), in: upright, isFrame: image.isFrame)
         } else if options.reading == .auto, !image.isFrame, let first = try coarserRegions(upright) {
             // A document found at the coarser side, whose lines run level, is read as a page:
             // its boxes only choose the reading and find a lost price column, and their glyph
@@ -127,8 +133,9 @@ public final class PageReader {
             // run within the level spread less `coarseSlopeError` (a page near the limit,
             // crumpled or in perspective, is judged on the full detection).
             // With `levelRows` (the default) only a blurred portrait file gets here (its input
-            // edges spread: `coarserRegions`), and its level document is read whole; every
-            // other portrait file is detected once, at the full working size (below).
+            // edges spread: `coarserRegions`), and only with `no-blurred-rows`: its level
+            // document is read whole; every other portrait file is detected once, at the full
+            // working size (above or below).
             let rowsWanted = levelRowsWanted
             if !rowsWanted, choose(first.regions, imageHeight: upright.height) == .page,
                 Self.linesAreLevel(first.regions, within: Self.levelSpread - Self.coarseSlopeError, unmeasured: false)
@@ -177,11 +184,12 @@ public final class PageReader {
             return try readRegions(regions, in: upright, isFrame: image.isFrame, since: start)
         case .page where options.reading == .auto && readsByRows(regions, isFrame: image.isFrame), .rows:
             if let (level, levelling) = levelled(upright, regions: regions, isFrame: image.isFrame, least: Self.levelRowsAngle) {
-                var page = try readRows(learnedRegions(level), in: level, isFrame: image.isFrame, since: start)
+                var page = try readRows(
+                    learnedRegions(level, document: blurred), in: level, isFrame: image.isFrame, since: start, bothReaders: blurred)
                 (page.width, page.height, page.levelling) = (upright.width, upright.height, levelling)
                 return page
             }
-            return try readRows(regions, in: upright, isFrame: image.isFrame, since: start)
+            return try readRows(regions, in: upright, isFrame: image.isFrame, since: start, bothReaders: blurred)
         case .page:
             var (upright, regions, levelling) = (upright, regions, Levelling?.none)
             let given = (width: upright.width, height: upright.height)
@@ -574,10 +582,21 @@ public final class PageReader {
         let full = detector.workingSize(width: image.width, height: image.height).scale
         guard coarser < full else { return nil }
         // A level document read by its rows needs the full detection's boxes anyway
-        // (`levelRows`): the coarser pass would only tell a blurred page, which is read whole,
-        // and the input's edges tell that without the net.
-        if options.levelRows, !detector.inputBlurred(image, side: side) { return nil }
+        // (`levelRows`): the coarser pass would only tell a blurred page, to be read whole
+        // (`no-blurred-rows`), and the input's edges tell that without the net.
+        if options.levelRows, options.blurredRows || !detector.inputBlurred(image, side: side) { return nil }
         return (try learnedRegions(image, side: side, document: true), full < Self.fullDetectionGain * coarser)
+    }
+
+    /// Whether a file's portrait page is blurred as the coarser pass would judge it
+    /// (`coarserRegions`' conditions, `TextDetector.inputBlurred` at `documentSide`).
+    func blurredPortrait(_ image: GrayImage) throws(OCRError) -> Bool {
+        let side = options.documentSide
+        guard side > 0, image.height > image.width else { return false }
+        let detector = try learnedDetector()
+        let coarser = detector.workingSize(width: image.width, height: image.height, side: side).scale
+        guard coarser < detector.workingSize(width: image.width, height: image.height).scale else { return false }
+        return detector.inputBlurred(image, side: side)
     }
 
     /// A portrait file's page detected at a coarser scale than the full working size, when its
@@ -641,9 +660,9 @@ public final class PageReader {
         options.documentReading == .rows && (!Self.linesAreLevel(regions) || (levelRowsWanted && !isFrame))
     }
 
-    /// Whether a level document of a file is read by its rows (`AccuracyOptions.levelRows`): not
-    /// when the last detection's input was sharpened (a blurred page is read whole).
-    var levelRowsWanted: Bool { options.levelRows && !(detector?.lastInputSharpened ?? false) }
+    /// Whether a level document of a file is read by its rows (`AccuracyOptions.levelRows`); a
+    /// blurred page (the last detection's input sharpened) only with `blurredRows`, else whole.
+    var levelRowsWanted: Bool { options.levelRows && (options.blurredRows || !(detector?.lastInputSharpened ?? false)) }
 
     /// A file's scene detected again, enlarged, when the detector saw its text small, or at its
     /// own size when the detector, working on it downscaled, was unsure of its text
@@ -929,10 +948,13 @@ public final class PageReader {
     /// receipts-de tilted (keystone) total recall 0.846 page, 1.000 by boxes. With
     /// `joinPieces`, a row's boxes that stand within `TextRows.pieceGap` of each other are
     /// read as one (`TextRows.joiningPieces`): the network breaks letter-spaced print apart.
-    func readRows(_ found: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64) throws(OCRError) -> RecognizedPage {
+    func readRows(_ found: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64, bothReaders: Bool = false)
+        throws(OCRError) -> RecognizedPage
+    {
         let regions = options.joinPieces ? TextRows.joiningPieces(found) : found
         if regions.count != found.count { OCRLog.write("rows: \(found.count) boxes, \(regions.count) with a row's pieces joined") }
-        let rows = try readRegions(regions, in: image, isFrame: isFrame, since: start, limit: regions.count, document: true)
+        let rows = try readRegions(
+            regions, in: image, isFrame: isFrame, since: start, limit: regions.count, document: true, bothReaders: bothReaders)
         guard options.secondPass else { return rows }
         // The pixels the rows cover stand for the page's in the work budget.
         let covered = regions.map { $0.rect.width * $0.rect.height }.reduce(0, +)
@@ -946,7 +968,8 @@ public final class PageReader {
     }
 
     func readRegions(
-        _ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64, limit: Int? = nil, document: Bool = false
+        _ regions: [TextRegion], in image: GrayImage, isFrame: Bool, since start: UInt64, limit: Int? = nil, document: Bool = false,
+        bothReaders: Bool = false
     ) throws(OCRError) -> RecognizedPage {
         let candidates = layout.worthReading(
             regions, limit: limit ?? options.regionLimit, document: document && options.rowSingleGlyphs)
@@ -963,6 +986,7 @@ public final class PageReader {
         } else {
             for r in candidates { read.append(try firstReading(r, in: image)) }
         }
+        if bothReaders { read = try withRecognizerReadings(read, in: image, shared: shared) }
         if options.secondPass {
             // Likeliest prices first (`worthReading`'s order), at most `maxRereads` of them on a live
             // frame or a document, `sceneRereads` on a file's scene (every one by default). On live
@@ -1034,6 +1058,47 @@ public final class PageReader {
             "region \(r.rect) h\(r.glyphHeight) n\(r.glyphs) \(r.lightOnDark ? "light" : "dark") fill \(String(format: "%.2f", r.fill)) clutter \(String(format: "%.3f", r.clutter)) -> [\(line?.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") ?? "nothing")] in \(String(format: "%.1f", ms)) ms"
         )
         return (r, line, ms)
+    }
+
+    /// Whether `line` holds words, none with a digit, each read at `weakDigits` or more: a
+    /// heading or a dish that a second reader would not make a price of.
+    static func surelyWords(_ line: TextLine) -> Bool {
+        !line.words.isEmpty && digitWords(line).isEmpty && line.words.allSatisfy { $0.confidence >= weakDigits }
+    }
+
+    /// A blurred page's first readings (`AccuracyOptions.blurredRows`) with the line
+    /// recogniser's beside them, the surer of the two standing for each box (by
+    /// `TextLine.confidence`, as for tiny print: `tinyReading`). Tesseract, trained on sharp
+    /// print, reads a blurred receipt's `19,46` as `19,16` or its words as junk; the
+    /// recogniser, trained on photographed print, took 55 of a blurred receipts-de page's 75
+    /// boxes. Not asked: a box Tesseract read as words surely, without a digit
+    /// (`surelyWords`: no price to gain; the same readings on the blurred copies without it).
+    /// Each box is read alone, by idle workers too; a failed run leaves Tesseract's reading.
+    /// (Short boxes packed several to an input cost a third less but lost marked totals:
+    /// docs/benchmarks/2026-12-07-blurred-rows.md.)
+    func withRecognizerReadings(
+        _ read: [(region: TextRegion, line: TextLine?, ms: Double)], in image: GrayImage, shared: ReadingHelp?
+    ) throws(OCRError) -> [(region: TextRegion, line: TextLine?, ms: Double)] {
+        guard options.recognizer, recognizer != nil else { return read }
+        let asked = read.indices.filter { read[$0].line.map(Self.surelyWords) != true }
+        let boxes = asked.map { read[$0].region.rect }
+        let task = { (reader: PageReader, k: Int) -> TextLine? in try? reader.recognizer?.read(image, box: boxes[k]) }
+        let lines: [TextLine?]
+        if let shared {
+            lines = try shared.read(count: boxes.count, by: self) { reader, k throws(OCRError) in task(reader, k) }
+        } else {
+            lines = boxes.indices.map { task(self, $0) }
+        }
+        var out = read
+        for (k, i) in asked.enumerated() {
+            guard let line = lines[k], !line.text.allSatisfy(\.isWhitespace), line.confidence > out[i].line?.confidence ?? 0 else {
+                continue
+            }
+            OCRLog.write("  blurred print: the recogniser's reading [\(line.text)] instead of [\(out[i].line?.text ?? "")]")
+            out[i].line = line
+        }
+        OCRLog.write("blurred print: \(asked.count) of \(read.count) boxes read by the recogniser too")
+        return out
     }
 
     /// The line recogniser's reading of a file's box whose glyphs are too small for Tesseract

@@ -163,25 +163,32 @@ struct RegionLayoutTests {
         }
     }
 
-    /// Read by their rows (the default), level documents need the full detection's boxes: the
-    /// coarser pass runs only on a blurred portrait page (`TextDetector.inputBlurred`), whose
-    /// level document is read whole. The sharp fixture menus get none (most measure 1.3–2.9 px
-    /// at 960 px; one is drawn soft, 3.2 px, and is detected coarser as a blurred page);
-    /// blurred by a Gaussian of 0.4% of their height (about 7 px), they all do.
-    @Test("read by rows, only a blurred portrait page is detected coarser first")
+    /// Read by their rows (the default), level documents need the full detection's boxes: a
+    /// blurred portrait page (`TextDetector.inputBlurred` at the coarser side) is told by its
+    /// edges and read by its rows with both readers (`blurredRows`), so no page gets the coarser
+    /// pass; with `no-blurred-rows` a blurred page gets it, to be read whole. The sharp fixture
+    /// menus are not blurred (most measure 1.3–2.9 px at 960 px; one is drawn soft, 3.2 px, and
+    /// counts as blurred); blurred by a Gaussian of 0.4% of their height (about 7 px), they all are.
+    @Test("read by rows, a blurred portrait page is told by its edges; detected coarser first only to be read whole")
     func coarserPassOnlyWhenBlurred() throws {
         let (detector, reader) = try Self.detectingReader()
+        let (_, whole) = try Self.detectingReader(try AccuracyOptions(switches: "no-blurred-rows"))
         var sharp = 0
         for (path, _) in try Self.drawn("menus").prefix(4) {
             let page = try GrayImage.load(path: path)
             let soft = detector.inputBlurred(page, side: reader.options.documentSide)
             if !soft { sharp += 1 }
-            #expect(try (reader.coarserRegions(page) == nil) == !soft, "\(path): detected coarser \(soft ? "not " : "")though soft")
+            #expect(try reader.blurredPortrait(page) == soft, "\(path)")
+            #expect(try reader.coarserRegions(page) == nil, "\(path): detected coarser though read by rows")
+            #expect(try (whole.coarserRegions(page) == nil) == !soft, "\(path): detected coarser \(soft ? "not " : "")though soft")
             let blurred = GrayImage(
                 luma: BlurredInputTests.gaussian(page.bytes(), width: page.width, height: page.height, sigma: 0.004 * Double(page.height)),
                 width: page.width, height: page.height, bytesPerRow: page.width)
-            #expect(detector.inputBlurred(blurred, side: reader.options.documentSide), "\(path) blurred")
-            #expect(try reader.coarserRegions(blurred) != nil, "\(path) blurred: no coarser detection")
+            #expect(try reader.blurredPortrait(blurred), "\(path) blurred")
+            #expect(try reader.coarserRegions(blurred) == nil, "\(path) blurred: detected coarser though read by rows")
+            #expect(try whole.coarserRegions(blurred) != nil, "\(path) blurred, no-blurred-rows: no coarser detection")
+            // Turned on its side (landscape) it is no portrait page.
+            #expect(try !reader.blurredPortrait(try #require(blurred.quarterTurned(1))), "\(path) blurred, sideways")
         }
         #expect(sharp >= 2, "only \(sharp) sharp menus")
     }

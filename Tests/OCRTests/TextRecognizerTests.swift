@@ -294,3 +294,54 @@ struct TextDirectionFixtureTests {
         RecognizerFixtureTests.expectUnreadable(dir, naming: TextDirectionNet.modelFile)
     }
 }
+
+/// A blurred page's boxes read by both readers (`PageReader.withRecognizerReadings`), on the
+/// blur fixture family's drawn prices (gt.json, the generator's input).
+@Suite("Blurred print: both readers")
+struct BlurredPrintTests {
+    @Test("the recogniser's surer reading stands; a box read surely as words is not asked, nor anything without the recogniser")
+    func theSurerReadingStands() throws {
+        let reader = try RereadProbeTests.reader(recognizer: true)
+        let noRecognizer = try RereadProbeTests.reader()
+        var right = 0, total = 0
+        var wrong: [String] = []
+        for (path, items) in try RecognizerFixtureTests.drawnTexts("blur").prefix(6) {
+            let image = try GrayImage.load(path: path)
+            let boxes = items.map { RecognizerFixtureTests.detectorLike($0.0, in: image) }
+            // Tesseract read nothing in each price's box, and a heading surely (at `weakDigits`,
+            // under the recogniser's reading of the price box it lies on), without a digit.
+            let heading = TextLine(words: [TextWord(text: "Getränke", box: boxes[0], confidence: PageReader.weakDigits)])
+            let first: [(region: TextRegion, line: TextLine?, ms: Double)] =
+                boxes.map { (TextRegion(rect: $0, glyphHeight: $0.height / 2, glyphs: 4, fill: 0.5), nil, 0) }
+                + [(TextRegion(rect: boxes[0], glyphHeight: boxes[0].height / 2, glyphs: 8, fill: 0.5), heading, 0)]
+            let read = try reader.withRecognizerReadings(first, in: image, shared: nil)
+            #expect(read.last?.line?.text == "Getränke", "\(path): the sure heading was replaced by \(read.last?.line?.text ?? "nothing")")
+            for (k, (_, text)) in items.enumerated() {
+                total += 1
+                let got = read[k].line?.text ?? ""
+                if RecognizerFixtureTests.amountCharacters(got) == RecognizerFixtureTests.amountCharacters(text) {
+                    right += 1
+                } else {
+                    wrong.append("\(text) -> \(got)")
+                }
+            }
+            let without = try noRecognizer.withRecognizerReadings(first, in: image, shared: nil)
+            #expect(without.allSatisfy { $0.line == nil || $0.line?.text == "Getränke" }, "\(path): read without a recogniser")
+        }
+        // The floor of the blur family's prices read alone (`RecognizerFixtureTests.floors`).
+        #expect(total > 10 && Double(right) >= 0.93 * Double(total), "\(right)/\(total) read; wrong: \(wrong.prefix(8))")
+    }
+
+    @Test("a reading surer than the recogniser's is kept")
+    func aSurerTesseractReadingIsKept() throws {
+        let reader = try RereadProbeTests.reader(recognizer: true)
+        let (path, items) = try #require(try RecognizerFixtureTests.drawnTexts("blur").first)
+        let image = try GrayImage.load(path: path)
+        let box = RecognizerFixtureTests.detectorLike(items[0].0, in: image)
+        // A reading with a digit (so asked) at full confidence: nothing reads surer.
+        let sure = TextLine(words: [TextWord(text: "9.99", box: box, confidence: 1)])
+        let read = try reader.withRecognizerReadings(
+            [(TextRegion(rect: box, glyphHeight: box.height / 2, glyphs: 4, fill: 0.5), sure, 0)], in: image, shared: nil)
+        #expect(read.first?.line?.text == "9.99")
+    }
+}
