@@ -174,14 +174,17 @@ struct Associator {
         if w.isUnit { return false }
         let cjk = isSingleCharWord(scalar(k - 1))
         guard cjk || w.lowerCount >= 3 || misreadHintMarker(k - 1, w) else { return false }
-        let twoDecimals =
-            num.groups.count >= 2 && num.groups.last?.count == 2
-            && (num.seps.last == 0x2C || num.seps.last == 0x2E)
+        let twoDecimals = Self.twoDecimals(num)
         let markerAfter = markerAt(k + 1, used) != nil && T[k + 1].gap <= 1
         // `牛肉麵180`, `ラーメン850`: a script without spaces runs a dish into its price, in a
         // currency printed without decimals (CLDR cashDigits 0), when nothing is glued after it.
         let wholeMoney = cjk && hint.map { Currencies.printedDigits($0) == 0 } == true && (k + 1 >= T.count || T[k + 1].gap > 0)
         return twoDecimals || markerAfter || wholeMoney
+    }
+
+    /// Whether `num` ends in a decimal point or comma and two digits (`12.50`, `1 234,99`).
+    static func twoDecimals(_ num: RawNumber) -> Bool {
+        num.groups.count >= 2 && num.groups.last?.count == 2 && (num.seps.last == 0x2C || num.seps.last == 0x2E)
     }
 
     /// Fewest digits of a number without any separator that make it an identifier (a barcode,
@@ -244,6 +247,19 @@ struct Associator {
         return false
     }
 
+    /// `1,99A`, `0.99B`: a receipt's tax class printed after the amount, the space between them
+    /// lost (the line recogniser drops narrow spaces: the rows of receipts-de's blurred copy,
+    /// read by it, held 23 such amounts; apart, `Milch 1,09 A` is a price already). One
+    /// upper-case letter `A` to `D`, the classes German, Austrian and Dutch tills print, ending
+    /// the word, after a number with two decimals (`twoDecimals`). Units (`0,75L`, `1,50M`) and
+    /// multiples (`1,50K`) are other letters; `E` after a number is a misread `€` (`isLoneE`).
+    private func isGluedTaxClass(_ k: Int, _ num: RawNumber) -> Bool {
+        guard k < T.count, case .word = T[k].kind, T[k].end - T[k].start == 1, (0x41...0x44).contains(scalar(k)),
+            k + 1 >= T.count || T[k + 1].gap > 0
+        else { return false }
+        return Self.twoDecimals(num)
+    }
+
     /// The original "E" (upper case, alone) as a misread `€` after a number.
     private func isLoneE(_ k: Int) -> Bool {
         guard k < T.count, case .word = T[k].kind, T[k].end - T[k].start == 1 else { return false }
@@ -292,13 +308,13 @@ struct Associator {
     }
 
     /// Whether what follows the number at k makes it a quantity or a fraction: letters glued to
-    /// it (`500g`, `12B`, but `12,99E`), a unit (`2 x 1,99`; `1,99 x 2` keeps its price), a
+    /// it (`500g`, `12B`, but `12,99E` and `12,99B`: `isGluedTaxClass`), a unit (`2 x 1,99`; `1,99 x 2` keeps its price), a
     /// percent sign, or `/` and another number.
     @inline(__always) private func quantity(_ k: Int, _ ni: Int) -> Bool {
         guard k + 1 < T.count else { return false }
         switch T[k + 1].kind {
         case .word(let w):
-            if isLoneE(k + 1) || isMisreadDong(k + 1) { return false }
+            if isLoneE(k + 1) || isMisreadDong(k + 1) || isGluedTaxClass(k + 1, numbers[ni]) { return false }
             if T[k + 1].gap == 0 { return true }
             if T[k + 1].gap <= 2, w.isUnit {
                 let hasDecimalSep =

@@ -95,6 +95,17 @@ import Testing
         Case("E12,99", "12.99 EUR rep"),
         Case("12,99 E", "12.99 EUR rep"),
         Case("12,99E", "12.99 EUR rep"),
+        // a tax class glued to the amount (`1,99 C`, its space lost): the amount stands
+        Case("FERRERO KINDER RIEGEL 1,99C", "1.99 - bare"),
+        Case("0.99B", "0.99 - bare"),
+        Case("SUMME 24,23A", "24.23 - bare"),
+        Case("1,99D 2,49A", "1.99 - bare | 2.49 - bare"),
+        Case("0,75L", ""),  // litres, not a class
+        Case("1,50K", ""),
+        Case("1,99CD", ""),  // two letters: a word
+        Case("1,9C", ""),  // one decimal: not as money is written
+        Case("12C", ""),  // no decimals: a size, a seat, a room
+        Case("1,99C3", ""),  // glued on to another number: an identifier
         Case("12 E", ""),
         Case("SS12.99", ""),
         Case("512.99", "512.99 - bare"),  // a `5` is never turned into `$`
