@@ -249,7 +249,7 @@ struct Associator {
 
     /// `1,99A`, `0.99B`: a receipt's tax class printed after the amount, the space between them
     /// lost (the line recogniser drops narrow spaces: the rows of receipts-de's blurred copy,
-    /// read by it, held 23 such amounts; apart, `Milch 1,09 A` is a price already). One
+    /// read by it, held 20 such amounts; apart, `Milch 1,09 A` is a price already). One
     /// upper-case letter `A` to `D`, the classes German, Austrian and Dutch tills print, ending
     /// the word, after a number with two decimals (`twoDecimals`). Units (`0,75L`, `1,50M`) and
     /// multiples (`1,50K`) are other letters; `E` after a number is a misread `€` (`isLoneE`).
