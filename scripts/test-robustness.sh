@@ -65,6 +65,12 @@ source "$(dirname "$0")/env.sh"
 # better but its `SUMME EUR 19,46` as `19,16` again (receipts-de/tilt 25/26, every other
 # copy of the set as before: docs/benchmarks/2026-12-06-leaning-glyphs.md); its tilt floor
 # is 2/3: the first two receipts must still keep their totals in perspective.
+# 2026-12-07, a blurred document read by its rows with both readers (`blurredRows`,
+# docs/benchmarks/2026-12-07-blurred-rows.md): sroie-dev's sample takes two receipts whose
+# totals only the rows read blurred (262, 550); it reads 0.9375 (15/16) blurred, 0.8125 on the
+# build before, and its blur floor is one image under, less a hair (0.78 before); the 16
+# read 1.0 clean and 0.9375 at 0.5 and 0.35. receipts-de's blurred sample joins at 2/3 (its
+# first two receipts keep their totals; `real_15042020_04_01946`'s `19,46` is not read blurred).
 FLOORS=(
     "tags-jp-dev  clean     0.95"
     "tags-jp-dev  scale0.5  0.95"
@@ -85,10 +91,11 @@ FLOORS=(
     "receipts-de  phone     1.0"
     "receipts-de  dim       1.0"
     "receipts-de  scale2    1.0"
+    "receipts-de  blur      0.66"
     "sroie-dev    clean     0.93"
     "sroie-dev    scale0.5  0.92"
     "sroie-dev    scale0.35 0.85"
-    "sroie-dev    blur      0.78"
+    "sroie-dev    blur      0.87"
     "shelf-jp-dev clean     0.95"
     "shelf-jp-dev scale0.35 0.95"
     "shelf-jp-dev blur      0.33"
@@ -98,7 +105,7 @@ FLOORS=(
 SAMPLES=(
     "tags-jp-dev  all"
     "receipts-de  2+real_15042020_04_01946.jpg"
-    "sroie-dev    14"
+    "sroie-dev    14+262.jpg,550.jpg"
     "shelf-jp-dev 2"
 )
 
