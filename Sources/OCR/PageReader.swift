@@ -122,7 +122,7 @@ public final class PageReader {
             regions = []
         } else if blurred {
             // Its boxes are the full detection's, its input sharpened; the coarser pass would choose nothing.
-            regions = try smallTextRegions(learnedRegions(upright, document: true), in: upright, isFrame: image.isFrame)
+            regions = try smallTextRegions(learnedRegions(upright, document: true), in: upright, isFrame: image.isFrame, document: true)
         } else if options.reading == .auto, !image.isFrame, let first = try coarserRegions(upright) {
             // A document found at the coarser side, whose lines run level, is read as a page:
             // its boxes only choose the reading and find a lost price column, and their glyph
@@ -689,7 +689,9 @@ public final class PageReader {
     /// more (0.937 → 0.952) and its 0.35 copy four marked totals more (0.825 → 0.889); every
     /// other document set, copy and fixture family reads the same
     /// (docs/benchmarks/2026-12-05-level-rows-default.md).
-    func smallTextRegions(_ first: [TextRegion], in image: GrayImage, isFrame: Bool) throws(OCRError) -> [TextRegion] {
+    func smallTextRegions(_ first: [TextRegion], in image: GrayImage, isFrame: Bool, document: Bool = false) throws(OCRError)
+        -> [TextRegion]
+    {
         guard !isFrame, options.reading != .page, let detector,
             options.reading != .auto || choose(first, imageHeight: image.height) != .page
                 || readsByRows(first, isFrame: isFrame)
@@ -698,7 +700,9 @@ public final class PageReader {
         let most = detector.largestScale(width: image.width, height: image.height)
         let glyph = first.map(\.glyphHeight).median.map { max(1, $0) }, score = first.map(\.score).median
         let side = options.unsureSceneSide ?? Int(Double(detector.maxSide) * Self.fullDetectionGain)
-        if let area = try textAreaRegions(first, in: image, scale: now, largest: most, glyph: glyph, score: score) { return area }
+        if let area = try textAreaRegions(first, in: image, scale: now, largest: most, glyph: glyph, score: score, document: document) {
+            return area
+        }
         guard
             let wanted =
                 (options.smallTextGlyph > 0
@@ -706,19 +710,19 @@ public final class PageReader {
                         medianGlyph: glyph, medianScore: score, scale: now, largest: most, target: options.smallTextGlyph) : nil)
                 ?? Self.unsureSceneScale(medianScore: score, scale: now, width: image.width, height: image.height, side: side)
         else { return first }
-        return try detectedAgain(image, scale: wanted, with: detector) {
+        return try detectedAgain(image, scale: wanted, with: detector, document: document) {
             "small or unsure text (median glyph \(glyph.map(String.init) ?? "none") px, score \(score.map { String(format: "%.2f", $0) } ?? "none"), at scale \(now)): detected again at scale \(wanted), \($0) boxes in \($1) ms"
         }
     }
 
     /// The regions `detector` finds on `image` at `scale`, logged by `log` (given the boxes
     /// found and the milliseconds taken).
-    func detectedAgain(_ image: GrayImage, scale: Double, with detector: TextDetector, log: (Int, Double) -> String)
-        throws(OCRError) -> [TextRegion]
-    {
+    func detectedAgain(
+        _ image: GrayImage, scale: Double, with detector: TextDetector, document: Bool = false, log: (Int, Double) -> String
+    ) throws(OCRError) -> [TextRegion] {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let boxes: [RotatedTextBox]
-        do { boxes = try detector.detect(image, scale: scale) } catch { throw .recognitionFailed("\(error)") }
+        do { boxes = try detector.detect(image, scale: scale, document: document) } catch { throw .recognitionFailed("\(error)") }
         let regions = detector.regions(boxes, in: image)
         OCRLog.write(log(boxes.count, Self.ms(since: t0)))
         return regions
@@ -740,9 +744,10 @@ public final class PageReader {
     /// replace the first. Nil otherwise: the text fills the picture, or is seen large enough.
     ///
     /// `largest`: the whole picture's largest detection scale (`TextDetector.largestScale`).
-    func textAreaRegions(_ first: [TextRegion], in image: GrayImage, scale now: Double, largest most: Double, glyph: Int?, score: Double?)
-        throws(OCRError) -> [TextRegion]?
-    {
+    func textAreaRegions(
+        _ first: [TextRegion], in image: GrayImage, scale now: Double, largest most: Double, glyph: Int?, score: Double?,
+        document: Bool = false
+    ) throws(OCRError) -> [TextRegion]? {
         guard options.textArea, options.smallTextGlyph > 0, let detector, let glyph,
             let area = Self.textArea(first, margin: Self.documentMargin * glyph, share: Self.textAreaShare, in: image)
         else { return nil }
@@ -752,7 +757,7 @@ public final class PageReader {
                 medianGlyph: glyph, medianScore: score, scale: now, largest: .infinity, target: options.smallTextGlyph) ?? 0 > most,
             let crop = image.cropped(area)
         else { return nil }
-        return try detectedAgain(crop, scale: wanted, with: detector) {
+        return try detectedAgain(crop, scale: wanted, with: detector, document: document) {
             "small text (median glyph \(glyph) px at scale \(now)) in \(area) of \(image.width)x\(image.height): detected again there at scale \(wanted), \($0) boxes in \($1) ms"
         }.map { $0.moved(byX: area.x, y: area.y) }
     }

@@ -261,9 +261,11 @@ public final class TextDetector {
     }
 
     /// The text boxes on a file's `image` (not a live frame) detected at `scale` (see
-    /// `largestScale`).
-    public func detect(_ image: GrayImage, scale: Double) throws(DetectorError) -> [RotatedTextBox] {
-        try detectNow(image, size: workingSize(width: image.width, height: image.height, scale: scale))
+    /// `largestScale`); `document`: its input sharpened when blurred, as `detect(_:side:document:)`.
+    public func detect(_ image: GrayImage, scale: Double, document: Bool = false) throws(DetectorError) -> [RotatedTextBox] {
+        try detectNow(
+            image, size: workingSize(width: image.width, height: image.height, scale: scale),
+            sharpening: document ? documentSharpening : .off)
     }
 
     /// Whether a document's detection of `image` with the longest side at most `side` would
