@@ -114,8 +114,8 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// (`page`) (`documents=page|rows` to measure).
     public var documentReading = ReadingMode.rows
     /// A level document is read by its boxes in rows too, as a page in perspective is (a
-    /// blurred one, its edges spread as `TextDetector.inputBlurred` measures, is first detected
-    /// coarser, sharpened, and read by its rows with both readers: `blurredRows`). Such a file is
+    /// blurred one, its edges spread as `TextDetector.inputBlurred` measures, is detected with
+    /// its input sharpened and read by its rows with both readers: `blurredRows`). Such a file is
     /// detected once, at the full working size: the coarser first pass only chose between the
     /// page reading and the rows (`no-level-rows`: the page reading and the coarser pass, to
     /// measure). Read by its rows, each box is binarised on its own and read by the rules that
@@ -131,10 +131,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// `,42`). On the tilted fixture menus it joined `소 7,500원` to `대 6,000` beside it, whose
     /// re-read lost the 7 500 (docs/benchmarks/2026-12-04-level-rows.md).
     public var joinPieces = true
-    /// A blurred document (its detector input sharpened: `TextDetector.lastInputSharpened`) is
-    /// read by its rows too, each box by Tesseract and by the line recogniser, the surer
-    /// reading standing (`PageReader.tinyReading`); `no-blurred-rows`: read whole by
-    /// Tesseract's page layout, to measure.
+    /// A blurred portrait page (`PageReader.blurredPortrait`: its edges spread at 960 px) is
+    /// detected with its input sharpened, at every scale it is detected at, and read by its
+    /// rows, each box by Tesseract and by the line recogniser, the surer reading standing
+    /// (`PageReader.withRecognizerReadings`); `no-blurred-rows`: detected coarser first and
+    /// read whole by Tesseract's page layout, to measure (docs/benchmarks/2026-12-07-blurred-rows.md).
     public var blurredRows = true
     /// Region readings grouped into rows by the detector's boxes (`TextRows`), not by the
     /// boxes of the words read in them (`word-rows` to measure).

@@ -575,12 +575,7 @@ public final class PageReader {
     /// one (an image whose longest side is under 1 200 px), so a full detection would see the
     /// same glyphs hardly larger, and the coarser boxes stand for its boxes too.
     func coarserRegions(_ image: GrayImage) throws(OCRError) -> (regions: [TextRegion], nearFull: Bool)? {
-        let side = options.documentSide
-        guard side > 0, image.height > image.width else { return nil }
-        let detector = try learnedDetector()
-        let coarser = detector.workingSize(width: image.width, height: image.height, side: side).scale
-        let full = detector.workingSize(width: image.width, height: image.height).scale
-        guard coarser < full else { return nil }
+        guard let (detector, side, coarser, full) = try coarserSide(image) else { return nil }
         // A level document read by its rows needs the full detection's boxes anyway
         // (`levelRows`): the coarser pass would only tell a blurred page, to be read whole
         // (`no-blurred-rows`), and the input's edges tell that without the net.
@@ -589,14 +584,22 @@ public final class PageReader {
     }
 
     /// Whether a file's portrait page is blurred as the coarser pass would judge it
-    /// (`coarserRegions`' conditions, `TextDetector.inputBlurred` at `documentSide`).
+    /// (`coarserSide`, then `TextDetector.inputBlurred` at `documentSide`).
     func blurredPortrait(_ image: GrayImage) throws(OCRError) -> Bool {
+        guard let (detector, side, _, _) = try coarserSide(image) else { return false }
+        return detector.inputBlurred(image, side: side)
+    }
+
+    /// The detector, the coarser side and the coarser and full scales for a file's `image`
+    /// when a coarser pass could apply: `documentSide` on, a portrait image, the side under
+    /// the full working size. Nil otherwise.
+    private func coarserSide(_ image: GrayImage) throws(OCRError) -> (TextDetector, side: Int, coarser: Double, full: Double)? {
         let side = options.documentSide
-        guard side > 0, image.height > image.width else { return false }
+        guard side > 0, image.height > image.width else { return nil }
         let detector = try learnedDetector()
         let coarser = detector.workingSize(width: image.width, height: image.height, side: side).scale
-        guard coarser < detector.workingSize(width: image.width, height: image.height).scale else { return false }
-        return detector.inputBlurred(image, side: side)
+        let full = detector.workingSize(width: image.width, height: image.height).scale
+        return coarser < full ? (detector, side, coarser, full) : nil
     }
 
     /// A portrait file's page detected at a coarser scale than the full working size, when its
