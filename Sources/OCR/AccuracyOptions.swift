@@ -137,6 +137,10 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// (`PageReader.withRecognizerReadings`); `no-blurred-rows`: detected coarser first and
     /// read whole by Tesseract's page layout, to measure (docs/benchmarks/2026-12-07-blurred-rows.md).
     public var blurredRows = true
+    /// A document read by its rows whose print is blurred as its lines are read
+    /// (`PageReader.blurredPrint`), though the page at 960 px is not, has both readers read
+    /// its boxes as a blurred page's (`blurredRows`); `no-blurred-print` off, to measure.
+    public var blurredPrint = true
     /// Region readings grouped into rows by the detector's boxes (`TextRows`), not by the
     /// boxes of the words read in them (`word-rows` to measure).
     public var rowGrouping = true
@@ -244,7 +248,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "small-text=PX", "unsure-side=PX", "tiny-glyph=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
-        "no-blurred-rows", "no-scene-short-letters", "no-sideways", "no-upside-down",
+        "no-blurred-rows", "no-blurred-print", "no-scene-short-letters", "no-sideways", "no-upside-down",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -288,6 +292,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-level-rows": levelRows = false
             case "no-join-pieces": joinPieces = false
             case "no-blurred-rows": blurredRows = false
+            case "no-blurred-print": blurredPrint = false
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

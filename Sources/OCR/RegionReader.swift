@@ -46,14 +46,8 @@ public struct RegionReader {
     public func read(_ region: TextRegion, in image: GrayImage, engine: OCREngine, pageSegmentationMode psm: Int = 7) throws(OCRError)
         -> TextLine?
     {
-        let box = crop(region, in: image)
-        guard box.width > 2, box.height > 2, var piece = image.cropped(box) else { return nil }
-        // Turned before scaling: turned after, the tilted receipts read worse (sroie-dev tilt
-        // totals 0.952 -> 0.905), though small print kept a few more decimal commas.
-        var top = 0
-        if let level = straightened(piece, region: region) { (piece, top) = level }
-        let s = min(max(targetGlyph / Double(max(region.glyphHeight, 1)), scaleRange.lowerBound), scaleRange.upperBound)
-        if abs(s - 1) > 0.05, let scaled = piece.scaled(by: s) { piece = scaled }
+        guard let (box, cut, top, s) = scaledCrop(region, in: image) else { return nil }
+        var piece = cut
         if region.lightOnDark, let inv = piece.inverted() { piece = inv }
         if flattenShadows, Self.unevenPaper(piece),
             let flat = piece.lineBackgroundNormalized(glyph: Int((Double(region.glyphHeight) * s).rounded()))
@@ -70,6 +64,29 @@ public struct RegionReader {
             return Box(x: box.x + r.x, y: box.y + top + r.y, width: r.width, height: r.height)
         }
         return line.words.isEmpty ? nil : line
+    }
+
+    /// The crop of `region` as it is read: cut from `image` (`box`), a leaning line turned level
+    /// (`straightened`, its band's `top` in the crop) and scaled by `scale` to `targetGlyph`;
+    /// nil when the crop is empty.
+    func scaledCrop(_ region: TextRegion, in image: GrayImage) -> (box: Box, piece: GrayImage, top: Int, scale: Double)? {
+        let box = crop(region, in: image)
+        guard box.width > 2, box.height > 2, var piece = image.cropped(box) else { return nil }
+        // Turned before scaling: turned after, the tilted receipts read worse (sroie-dev tilt
+        // totals 0.952 -> 0.905), though small print kept a few more decimal commas.
+        var top = 0
+        if let level = straightened(piece, region: region) { (piece, top) = level }
+        let s = min(max(targetGlyph / Double(max(region.glyphHeight, 1)), scaleRange.lowerBound), scaleRange.upperBound)
+        if abs(s - 1) > 0.05, let scaled = piece.scaled(by: s) { piece = scaled }
+        return (box, piece, top, s)
+    }
+
+    /// How far the edges of `region`'s crop spread as it is read (`scaledCrop`), as a share of
+    /// its glyph height there: the measure `sharpened` judges a crop by. Nil for an empty crop.
+    public func edgeShare(_ region: TextRegion, in image: GrayImage) -> Double? {
+        guard let (_, piece, _, s) = scaledCrop(region, in: image) else { return nil }
+        let glyph = Double(max(region.glyphHeight, 1)) * s
+        return piece.edgeWidth() / glyph
     }
 
     /// `piece` unsharp masked when its edges spread over `blurredEdgeShare` of its `glyph`

@@ -24,6 +24,7 @@ struct AccuracySwitchTests {
         #expect(try !AccuracyOptions(switches: "no-level-rows").levelRows && AccuracyOptions().levelRows)
         #expect(try !AccuracyOptions(switches: "no-join-pieces").joinPieces && AccuracyOptions().joinPieces)
         #expect(try !AccuracyOptions(switches: "no-blurred-rows").blurredRows && AccuracyOptions().blurredRows)
+        #expect(try !AccuracyOptions(switches: "no-blurred-print").blurredPrint && AccuracyOptions().blurredPrint)
         // The reader's crops follow the switch, set at first and changed later.
         let reader = PageReader(
             engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),

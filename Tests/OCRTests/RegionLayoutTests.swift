@@ -193,6 +193,30 @@ struct RegionLayoutTests {
         #expect(sharp >= 2, "only \(sharp) sharp menus")
     }
 
+    static let scannedReceipt = datasetImage("sroie-dev/img/541.jpg")
+
+    /// A receipt scanned small on a large white page (sroie-dev's `541`, a quarter of an A4
+    /// scan's width, taken at a third of its 4 961 × 7 016 px) and blurred as `scripts/perturb.py`
+    /// blurs it (σ 0.15% of the longer side): the page at 960 px looks sharp (its blank paper
+    /// and its small print, seen small), while its lines, as they are read, spread over a
+    /// quarter of their glyphs. The print's edges tell it (`blurredPrint`); the sharp scan's
+    /// lines spread under a tenth (sroie-dev 0.03–0.12, blurred 0.16–0.34).
+    @Test("a blurred receipt small on its page is told by its print's edges, not the page's")
+    func blurredPrintOnASharpLookingPage() throws {
+        let (_, reader) = try Self.detectingReader()
+        let page = try #require(try GrayImage.load(path: Self.scannedReceipt).scaled(by: 1.0 / 3))
+        let sharpRegions = try reader.learnedRegions(page)
+        #expect(sharpRegions.filter { $0.glyphs >= PageReader.documentLineGlyphs }.count >= 10)
+        #expect(!reader.blurredPrint(sharpRegions, in: page), "the sharp scan's print judged blurred")
+        let blurred = CropBlurTests.blurred(page, sigma: 0.0015 * Double(max(page.width, page.height)))
+        #expect(try !reader.blurredPortrait(blurred), "the page at 960 px was judged blurred: this scan no longer tests the print's rule")
+        let regions = try reader.learnedRegions(blurred)
+        #expect(reader.blurredPrint(regions, in: blurred), "the blurred scan's print judged sharp")
+        // Crops never sharpened (`crop-blur=0`): no share to judge the print by.
+        let (_, off) = try Self.detectingReader(try AccuracyOptions(switches: "crop-blur=0"))
+        #expect(!off.blurredPrint(regions, in: blurred))
+    }
+
     static let smallReceipt = datasetImage("sroie-dev/img/347.jpg")
 
     /// A receipt photographed on a table, small in a large picture (a real sroie-dev scan,
