@@ -71,6 +71,9 @@ source "$(dirname "$0")/env.sh"
 # build before, and its blur floor is one image under, less a hair (0.78 before); the 16
 # read 1.0 clean and 0.9375 at 0.5 and 0.35. receipts-de's blurred sample joins at 2/3 (its
 # first two receipts keep their totals; `real_15042020_04_01946`'s `19,46` is not read blurred).
+# Later that day blurred print on a page that looks sharp at 960 px (`blurredPrint`,
+# docs/benchmarks/2026-12-07-blurred-print.md) gave the sample's `027` its total: blurred
+# 1.0 (16/16, 0.9375 on the build before); its floor one image under, less a hair.
 FLOORS=(
     "tags-jp-dev  clean     0.95"
     "tags-jp-dev  scale0.5  0.95"
@@ -95,7 +98,7 @@ FLOORS=(
     "sroie-dev    clean     0.93"
     "sroie-dev    scale0.5  0.92"
     "sroie-dev    scale0.35 0.85"
-    "sroie-dev    blur      0.87"
+    "sroie-dev    blur      0.93"
     "shelf-jp-dev clean     0.95"
     "shelf-jp-dev scale0.35 0.95"
     "shelf-jp-dev blur      0.33"
