@@ -121,8 +121,7 @@ public final class PageReader {
         if options.reading == .page {
             regions = []
         } else if blurred {
-            // Its boxes are the full detection's, its input sharpened; the coarser pass would choose nothing.
-            regions = try smallTextRegions(learnedRegions(upright, document: true), in: upright, isFrame: image.isFrame, document: true)
+            regions = try blurredPortraitRegions(upright, isFrame: image.isFrame)
         } else if options.reading == .auto, !image.isFrame, let first = try coarserRegions(upright) {
             // A document found at the coarser side, whose lines run level, is read as a page:
             // its boxes only choose the reading and find a lost price column, and their glyph
@@ -605,6 +604,20 @@ public final class PageReader {
     /// page's as surely as all of them (sroie-dev/blur pages of 13–22 measured lines all fell
     /// 0.05 or more from the bound), and a receipt of 100 lines costs no more to judge.
     static let blurredPrintLines = 24
+
+    /// The regions of a blurred portrait page (`blurredPortrait`): the full detection's, its
+    /// input sharpened (the coarser pass would choose nothing), detected again when small or
+    /// unsure as a document is. When those boxes make a scene (`choose`: regions, a shelf in a
+    /// portrait frame), it is detected again as scenes are, its input as it is: sharpened, a
+    /// scene's boxes change and its tags read worse (shelf-jp-dev's phone copy, whose photos
+    /// measure 3.1–3.3 px at the working size, read 0.939 of its prices sharpened at amount 1,
+    /// 0.878 at 2, 0.959 as it is; `TextDetector.documentSharpening`).
+    func blurredPortraitRegions(_ upright: GrayImage, isFrame: Bool) throws(OCRError) -> [TextRegion] {
+        let sharpened = try smallTextRegions(learnedRegions(upright, document: true), in: upright, isFrame: isFrame, document: true)
+        guard choose(sharpened, imageHeight: upright.height) == .regions else { return sharpened }
+        OCRLog.write("blurred portrait page is a scene: detected again as it is")
+        return try smallTextRegions(learnedRegions(upright), in: upright, isFrame: isFrame)
+    }
 
     /// Whether a file's portrait page is blurred as the coarser pass would judge it
     /// (`coarserSide`, then `TextDetector.inputBlurred` at `documentSide`).

@@ -112,7 +112,16 @@ public final class TextDetector {
     /// far as a blurred receipt's at the working size (shelf-jp-dev 3.4–3.9 px at 1600, tags-jp-dev
     /// 2.0–3.7), and sharpened they lost prices (shelf-jp-dev amount recall 0.980 → 0.918,
     /// tags-jp-dev totals 0.980 → 0.959).
-    public var documentSharpening = InputSharpening(blurredEdge: 3, amount: 1)
+    ///
+    /// Amount 2 (the detail added back twice): on a blurred receipt the network's boxes grow
+    /// with it (receipts-de/blur `ikea_08102016_12_13439`, 880 × 3 036, spread 3.9 px at the
+    /// working size: 1 box unsharpened and at amount 1, 21 at 1.5, 41 at 2, 70 at 3), and read by
+    /// rows with both readers receipts-de/blur keeps every total (0.885 at 1, 0.962 at 1.5, 1.000 at
+    /// 2, 0.962 at 3), sroie-dev/blur the same count (0.873; 0.889 at 3 with fewer marked, 0.810),
+    /// the menus' blurred copy a price less (R 0.963 → 0.955); every other copy and set of the
+    /// documents reads the same totals (docs/benchmarks/2026-12-07-detector-sharpening.md).
+    /// A blurred portrait page found to be a scene is detected again unsharpened (`PageReader.read`).
+    public var documentSharpening = InputSharpening(blurredEdge: 3, amount: 2)
     /// Whether the last detection's input was sharpened.
     public private(set) var lastInputSharpened = false
     /// The working image's longest side at most: a 1920×1080 shelf photo is detected at

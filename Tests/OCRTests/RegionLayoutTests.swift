@@ -193,6 +193,41 @@ struct RegionLayoutTests {
         #expect(sharp >= 2, "only \(sharp) sharp menus")
     }
 
+    /// A shelf photo in a portrait frame, as a phone stores it (`scripts/perturb.py phone`: the
+    /// photo half the frame's width on a dark table), softened (a quarter of its size, blurred by
+    /// 2 px there, enlarged back) so its edges spread as a blurred page's do: a blurred portrait
+    /// page, but a scene. Its regions are the scene's detection as it is, not the sharpened one
+    /// (`blurredPortraitRegions`); a blurred receipt keeps its sharpened boxes.
+    @Test("a blurred portrait page that is a scene is detected as it is")
+    func aBlurredPortraitSceneIsDetectedAsItIs() throws {
+        let (detector, reader) = try Self.detectingReader()
+        let photo = try GrayImage.load(path: SmallTextTests.shelf)
+        let (w, h) = (photo.width * 2, photo.width * 8 / 3)
+        var canvas = [UInt8](repeating: 50, count: w * h)
+        let bytes = photo.bytes(), (x0, y0) = ((w - photo.width) / 2, (h - photo.height) / 2)
+        for y in 0..<photo.height {
+            for x in 0..<photo.width { canvas[(y0 + y) * w + x0 + x] = bytes[y * photo.width + x] }
+        }
+        let sharp = GrayImage(luma: canvas, width: w, height: h, bytesPerRow: w)
+        let quarter = try #require(sharp.scaled(by: 0.25))
+        let frame = try #require(CropBlurTests.blurred(quarter, sigma: 2).scaled(by: 4))
+        #expect(try reader.blurredPortrait(frame), "the soft frame is not judged blurred: the test tests nothing")
+        let sharpened = try reader.learnedRegions(frame, document: true)
+        #expect(detector.lastInputSharpened)
+        #expect(reader.choose(sharpened, imageHeight: frame.height) == .regions)
+        let asItIs = try reader.smallTextRegions(reader.learnedRegions(frame), in: frame, isFrame: false)
+        let got = try reader.blurredPortraitRegions(frame, isFrame: false)
+        #expect(got.map(\.rect) == asItIs.map(\.rect), "\(got.count) regions, \(asItIs.count) as it is")
+        #expect(got.map(\.rect) != sharpened.map(\.rect), "sharpened and as it is found the same boxes: the test tests nothing")
+        // A blurred receipt, a document, keeps the sharpened detection.
+        let receipt = try GrayImage.load(path: BlurredInputTests.receipt)
+        let blurred = CropBlurTests.blurred(receipt, sigma: 0.0015 * Double(max(receipt.width, receipt.height)))
+        #expect(try reader.blurredPortrait(blurred))
+        let document = try reader.blurredPortraitRegions(blurred, isFrame: false)
+        #expect(reader.choose(document, imageHeight: blurred.height) != .regions)
+        #expect(detector.lastInputSharpened, "the blurred receipt's last detection was not sharpened")
+    }
+
     static let scannedReceipt = datasetImage("sroie-dev/img/541.jpg")
 
     /// A receipt scanned small on a large white page (sroie-dev's `541`, a quarter of an A4
