@@ -83,7 +83,7 @@ public struct RegionReader {
 
     /// How far the edges of `region`'s crop spread as it is read (`scaledCrop`), as a share of
     /// its glyph height there: the measure `sharpened` judges a crop by. Nil for an empty crop.
-    public func edgeShare(_ region: TextRegion, in image: GrayImage) -> Double? {
+    func edgeShare(_ region: TextRegion, in image: GrayImage) -> Double? {
         guard let (_, piece, _, s) = scaledCrop(region, in: image) else { return nil }
         let glyph = Double(max(region.glyphHeight, 1)) * s
         return piece.edgeWidth() / glyph

@@ -120,7 +120,8 @@ public final class TextDetector {
     /// 2, 0.962 at 3), sroie-dev/blur the same count (0.873; 0.889 at 3 with fewer marked, 0.810),
     /// the menus' blurred copy a price less (R 0.963 → 0.955); every other copy and set of the
     /// documents reads the same totals (docs/benchmarks/2026-12-07-detector-sharpening.md).
-    /// A blurred portrait page found to be a scene is detected again unsharpened (`PageReader.read`).
+    /// A blurred portrait page found to be a scene is detected again unsharpened
+    /// (`PageReader.blurredPortraitRegions`).
     public var documentSharpening = InputSharpening(blurredEdge: 3, amount: 2)
     /// Whether the last detection's input was sharpened.
     public private(set) var lastInputSharpened = false
