@@ -98,7 +98,7 @@ enum MenuPrices {
             for (m, a, b) in found {
                 guard m.flags.contains(.bareNumber), m.amount >= 1, m.amount == m.amount.rounded,
                     !perLine[i].contains(where: { $0.text == m.text && $0.amount == m.amount }),
-                    !isReference(before: a, words), !isReference(after: b, words)
+                    !isReference(before: a, words, read: line), !isReference(after: b, words, read: line)
                 else { continue }
                 let atEnd = rowEnd(b, words) && hasText(before: a, words)
                 let afterOption = a > 0 && optionWords.contains(words[a - 1].lowercased())
@@ -199,7 +199,7 @@ enum MenuPrices {
                 guard m.flags.contains(.bareNumber), printedWhole(m) else { return true }
                 // a row's last price is its price; a note or a number before it is not
                 let beforePrice = k < ms.count - 1
-                return !isReference(before: a, words) && !isReference(after: b, words)
+                return !isReference(before: a, words, read: line) && !isReference(after: b, words, read: line)
                     && !(beforePrice && (isItemNumber(a, b, words) || isNote(a, words)))
             }.map { ms[$0] }
         }
@@ -260,13 +260,30 @@ enum MenuPrices {
     }
 
     /// A reference ending right after the number, glued (`1998年`) or as the next word
-    /// (`1998 年`, `7 號`): a year, a house number, a floor.
-    static func isReference(after last: Int, _ words: [String]) -> Bool {
+    /// (`1998 年`, `7 號`): a year, a house number, a floor. A next word that `line` holds
+    /// read under `referenceConfidence` is no reference (`read`).
+    static func isReference(after last: Int, _ words: [String], read line: TextLine? = nil) -> Bool {
         guard last < words.count else { return false }
         let w = words[last]
         if let tail = w.lastIndex(where: \.isNumber), let c = w[w.index(after: tail)...].first { return referenceEndings.contains(c) }
-        guard last + 1 < words.count, let c = words[last + 1].first else { return false }
+        guard last + 1 < words.count, let c = words[last + 1].first, read(last + 1, in: line) else { return false }
         return referenceEndings.contains(c)
+    }
+
+    /// Least confidence of a word of its own (not glued to the number) for it to make a number
+    /// beside it a reference (`isReference`). Read less surely, it is as likely a mark the
+    /// reader made words of: a shelf photo's packaging read `間` at 0 between two tags' `39`
+    /// and `79`, which a reference ending would have taken both prices for house numbers.
+    /// Half: Tesseract's and the recogniser's words read at under 0.5 are garbled as often as
+    /// not (`PageReader.garbled`, the confidence under which a reading is read again); a real
+    /// reference (`No.`, `號`, `Tel`), printed in the page's own type, reads far surer.
+    static let referenceConfidence = 0.5
+
+    /// Whether word `index` of `line` (the words `isReference` searches) was read at
+    /// `referenceConfidence` or more; true when no line is given (words without confidences).
+    static func read(_ index: Int, in line: TextLine?) -> Bool {
+        guard let line, line.words.indices.contains(index) else { return true }
+        return line.words[index].confidence >= referenceConfidence
     }
 
     /// A row's item number: the row's first word, digits closed by `.` or `)` alone (`12.`,
@@ -292,8 +309,10 @@ enum MenuPrices {
         words[first].first == "(" && words[first].dropFirst().first?.isNumber == true
     }
 
-    static func isReference(before first: Int, _ words: [String]) -> Bool {
-        guard first > 0 else { return false }
+    /// A reference word right before the number (`No. 12`, `桌 12`), read at
+    /// `referenceConfidence` or more when `line` tells.
+    static func isReference(before first: Int, _ words: [String], read line: TextLine? = nil) -> Bool {
+        guard first > 0, read(first - 1, in: line) else { return false }
         let w = words[first - 1].lowercased()
         return referenceWords.contains(w) || w.last.map(referenceEndings.contains) == true
     }

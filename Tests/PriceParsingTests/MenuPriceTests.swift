@@ -191,6 +191,28 @@ import Testing
         #expect(amounts(big, "CNY") == [Self.d("180")])
     }
 
+    /// A reference word of its own read unsurely is no reference: a shelf photo's packaging
+    /// read `間` at 0 between two tags' prices left both taken for references. Read surely, the
+    /// same words still make references; a reference glued to its number stays one however
+    /// it was read (the number's own word).
+    @Test func anUnsureReferenceWordIsNone() {
+        func line(_ words: [(String, Double)]) -> TextLine {
+            TextLine(words: words.map { TextWord(text: $0.0, confidence: $0.1) })
+        }
+        let shelf = [line([("35", 0.86), ("35", 0.92), ("99", 0.9), ("|", 0.95), ("39", 0.92), ("間", 0), ("79", 0.92)])]
+        #expect(amounts(shelf, "JPY") == ["35", "35", "39", "79", "99"].map(Self.d))
+        var sure = shelf
+        sure[0].words[5].confidence = 0.9
+        #expect(amounts(sure, "JPY") == ["35", "35", "99"].map(Self.d))
+        #expect(
+            amounts([line([("No.", 0.3), ("12", 0.9)]), line([("Beef", 0.9), ("noodles", 0.9), ("180", 0.9)])], "TWD")
+                == ["12", "180"].map(Self.d))
+        #expect(
+            amounts([line([("No.", 0.9), ("12", 0.9)]), line([("Beef", 0.9), ("noodles", 0.9), ("180", 0.9)])], "TWD")
+                == [Self.d("180")])
+        #expect(amounts([line([("創業", 0.9), ("1998年", 0.2)]), line([("牛肉麵", 0.9), ("180", 0.9)])], "TWD") == [Self.d("180")])
+    }
+
     /// A house number among prices in the tens of thousands is none.
     @Test func tinyNumbersAmongLargePrices() {
         let menu = ["불고기 25000", "비빔밥 9500", "김치찌개 8000", "냉면 22000", "갈비 30000", "서울시 중구 명동 12"]
