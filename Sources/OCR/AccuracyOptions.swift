@@ -141,6 +141,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// (`PageReader.blurredPrint`), though the page at 960 px is not, has both readers read
     /// its boxes as a blurred page's (`blurredRows`); `no-blurred-print` off, to measure.
     public var blurredPrint = true
+    /// Tesseract reads every line it was unsure of again inverted (its own default,
+    /// `OCRConfiguration.invertsUnsureLines`); off, pricecam setting each crop's polarity
+    /// itself, but for regions judged light on dark (`tesseract-invert`: on everywhere, to
+    /// measure).
+    public var tesseractInverts = false
     /// Region readings grouped into rows by the detector's boxes (`TextRows`), not by the
     /// boxes of the words read in them (`word-rows` to measure).
     public var rowGrouping = true
@@ -249,6 +254,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
         "no-blurred-rows", "no-blurred-print", "no-scene-short-letters", "no-sideways", "no-upside-down",
+        "tesseract-invert",
     ]
 
     /// The options with `list` (comma-separated `switches`; empty: every step on) applied.
@@ -293,6 +299,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-join-pieces": joinPieces = false
             case "no-blurred-rows": blurredRows = false
             case "no-blurred-print": blurredPrint = false
+            case "tesseract-invert": tesseractInverts = true
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }
                 if name == "large-budget" { largeImageBudget = n } else { smallImageBudget = n }

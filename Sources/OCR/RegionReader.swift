@@ -56,7 +56,9 @@ public struct RegionReader {
             piece = flat
         }
         if let sharp = sharpened(piece, glyph: Double(region.glyphHeight) * s) { piece = sharp }
-        let page = try engine.recognize(piece, pageSegmentationMode: psm)
+        // A region judged light on dark may be a blurred dark one (its halo on the rim): Tesseract
+        // reads it again the other way when unsure (`OCRConfiguration.invertsUnsureLines`).
+        let page = try engine.recognize(piece, pageSegmentationMode: psm, invertingUnsureLines: region.lightOnDark ? true : nil)
         OCRLog.write("  read \(piece.width)x\(piece.height) psm \(psm) \(String(format: "%.1f", page.milliseconds)) ms")
         let factor = Double(box.width) / Double(piece.width)
         let line = TextLine(words: page.lines.flatMap(\.words)).mappingBoxes { b in

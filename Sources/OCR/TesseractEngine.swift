@@ -21,11 +21,26 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// Folder holding the line recogniser's models (`Tessdata.locateRecognizerModels`); nil
     /// votes on total lines with Tesseract's readings alone.
     public var recognizerModels: String?
+    /// Whether Tesseract reads a line again inverted when it read it unsurely
+    /// (`tessedit_do_invert`, Tesseract's default: every line whose characters' mean
+    /// confidence is under its `invert_threshold`, 0.7, goes through the network a second
+    /// time as light print on dark, and the surer reading is kept). pricecam sets each crop's
+    /// polarity itself (`TextRegion.lightOnDark`, from the box's rim), so for most lines that
+    /// second run reads the wrong polarity of text Tesseract is unsure of anyway: a shelf
+    /// photo's packaging, junk in a dot leader. Off by default; a region judged light on dark
+    /// is read with it on (`RegionReader.read`): the rim of a small blurred dark price, its
+    /// halo on the box's edge, reads as dark ground, and the second run reads it the right way
+    /// (on a photo of shelf-jp-dev's phone copy, five tags' `50`, `35`, `15`, `35`, `23`, judged
+    /// light, read only so).
+    /// `AccuracyOptions.tesseractInverts` (`tesseract-invert`) turns it on everywhere, to
+    /// measure (docs/benchmarks/2026-12-07-tesseract-invert.md).
+    public var invertsUnsureLines: Bool
 
     public init(
         tessdata: String, language: String = "eng", pageSegmentationMode: Int = 6, deadlineMilliseconds: Int = 60_000,
-        priceModel: String? = nil, detectorModel: String? = nil, recognizerModels: String? = nil
+        priceModel: String? = nil, detectorModel: String? = nil, recognizerModels: String? = nil, invertsUnsureLines: Bool = false
     ) {
+        self.invertsUnsureLines = invertsUnsureLines
         self.tessdata = tessdata
         self.priceModel = priceModel
         self.detectorModel = detectorModel
@@ -73,6 +88,7 @@ public final class OCREngine {
         }
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(configuration.pageSegmentationMode)))
+        _ = TessBaseAPISetVariable(api, "tessedit_do_invert", configuration.invertsUnsureLines ? "1" : "0")
         self.api = api
         self.configuration = configuration
     }
@@ -88,11 +104,20 @@ public final class OCREngine {
         TessBaseAPISetVariable(api, name, value) != 0
     }
 
-    /// Reads every word on the image (or within `region`), grouped in lines.
-    public func recognize(_ image: GrayImage, region: Geometry.Box? = nil, pageSegmentationMode: Int? = nil) throws(OCRError)
-        -> RecognizedPage
-    {
+    /// Reads every word on the image (or within `region`), grouped in lines. `invertingUnsureLines`:
+    /// this reading's `OCRConfiguration.invertsUnsureLines` (nil: the engine's).
+    public func recognize(
+        _ image: GrayImage, region: Geometry.Box? = nil, pageSegmentationMode: Int? = nil, invertingUnsureLines: Bool? = nil
+    ) throws(OCRError) -> RecognizedPage {
         let start = DispatchTime.now().uptimeNanoseconds
+        if let invert = invertingUnsureLines, invert != configuration.invertsUnsureLines {
+            _ = TessBaseAPISetVariable(api, "tessedit_do_invert", invert ? "1" : "0")
+        }
+        defer {
+            if let invert = invertingUnsureLines, invert != configuration.invertsUnsureLines {
+                _ = TessBaseAPISetVariable(api, "tessedit_do_invert", configuration.invertsUnsureLines ? "1" : "0")
+            }
+        }
         TessBaseAPISetImage2(api, image.pix)
         // Files without a resolution (and all frames) would make Tesseract warn
         // and guess 70 dpi; 300 matches how its models were trained.

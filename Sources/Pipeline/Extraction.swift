@@ -86,6 +86,8 @@ public final class Extractor {
         self.parser = PriceParser(options: settings.parser)
         let judge = ParserJudge(parser: parser)
         let models = Tessdata.models(settings.ocr.language)
+        var ocr = settings.ocr
+        ocr.invertsUnsureLines = settings.accuracy.tesseractInverts
         // Several models (`eng+jpn`): the whole language loads when a document needs it, the
         // scene engine when a scene does; `eng` alone (the re-reads') loads now, so a broken
         // tessdata folder still fails the worker's start.
@@ -93,18 +95,18 @@ public final class Extractor {
         var reread: OCREngine?
         var scene: LazyEngine?
         if models.count > 1 {
-            main = LazyEngine(configuration: settings.ocr)
-            var first = settings.ocr
+            main = LazyEngine(configuration: ocr)
+            var first = ocr
             first.language = models[0]
             reread = try OCREngine(configuration: first)
             let scripts = models.filter { m in Language.all.contains { $0.tesseract == m && $0.ownScript } }
             if !scripts.isEmpty, scripts.count < models.count {
-                var sceneConfiguration = settings.ocr
+                var sceneConfiguration = ocr
                 sceneConfiguration.language = scripts.joined(separator: "+")
                 scene = LazyEngine(configuration: sceneConfiguration)
             }
         } else {
-            main = LazyEngine(try OCREngine(configuration: settings.ocr))
+            main = LazyEngine(try OCREngine(configuration: ocr))
         }
         var detector: TextDetector?
         if let model = settings.ocr.detectorModel {
@@ -118,7 +120,9 @@ public final class Extractor {
         }
         var price: OCREngine?
         if settings.accuracy.priceModel, let dir = settings.ocr.priceModel {
-            price = try OCREngine(configuration: OCRConfiguration(tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7))
+            price = try OCREngine(
+                configuration: OCRConfiguration(
+                    tessdata: dir, language: Tessdata.priceModel, pageSegmentationMode: 7, invertsUnsureLines: ocr.invertsUnsureLines))
         }
         var recognizer: TextRecognizerNet?
         if settings.accuracy.recognizer, let dir = settings.ocr.recognizerModels {

@@ -25,6 +25,7 @@ struct AccuracySwitchTests {
         #expect(try !AccuracyOptions(switches: "no-join-pieces").joinPieces && AccuracyOptions().joinPieces)
         #expect(try !AccuracyOptions(switches: "no-blurred-rows").blurredRows && AccuracyOptions().blurredRows)
         #expect(try !AccuracyOptions(switches: "no-blurred-print").blurredPrint && AccuracyOptions().blurredPrint)
+        #expect(try AccuracyOptions(switches: "tesseract-invert").tesseractInverts && !AccuracyOptions().tesseractInverts)
         // The reader's crops follow the switch, set at first and changed later.
         let reader = PageReader(
             engine: try OCREngine(configuration: OCRConfiguration(tessdata: try Tessdata.locate(explicit: nil))),

@@ -53,6 +53,52 @@ struct OCREngineTests {
         #expect(fromFrame.lines.map(\.text) == fromFile.lines.map(\.text))
     }
 
+    /// The clean fixture frames' prices (the generator's texts and boxes), each cropped with a
+    /// margin and inverted: light print on dark, as a tag's white price on red is before
+    /// pricecam inverts its crop.
+    static func invertedPrices(count: Int) throws -> [(text: String, crop: GrayImage)] {
+        struct Truth: Decodable {
+            let texts: [String]
+            let boxes: [[Int]]
+        }
+        let dir = "\(fixtures)/clean"
+        let truth = try JSONDecoder().decode([String: Truth].self, from: Data(contentsOf: URL(fileURLWithPath: "\(dir)/gt.json")))
+        var out: [(text: String, crop: GrayImage)] = []
+        for name in truth.keys.sorted().prefix(count) {
+            let image = try GrayImage.load(path: "\(dir)/\(name)")
+            for (text, b) in zip(truth[name]!.texts, truth[name]!.boxes) where b.count == 4 {
+                let m = b[3] / 2
+                let box = Box(x: max(0, b[0] - m), y: max(0, b[1] - m), width: b[2] + 2 * m, height: b[3] + 2 * m)
+                out.append((text, try #require(image.cropped(box)?.inverted())))
+            }
+        }
+        return out
+    }
+
+    @Test("Tesseract reads an unsure line again inverted only when configured to (pricecam sets the crop's polarity itself)")
+    func invertsUnsureLinesOnlyWhenAsked() throws {
+        let tessdata = try Tessdata.locate(explicit: nil)
+        let inverting = try OCREngine(configuration: OCRConfiguration(tessdata: tessdata, invertsUnsureLines: true))
+        let plain = try OCREngine(configuration: OCRConfiguration(tessdata: tessdata))
+        #expect(!plain.configuration.invertsUnsureLines, "the default reads each line once")
+        let prices = try Self.invertedPrices(count: 4)
+        try #require(prices.count >= 6)
+        func digits(_ s: String) -> String { s.filter(\.isNumber) }
+        var readInverting = 0, readPlain = 0
+        for (text, crop) in prices {
+            if try inverting.recognize(crop, pageSegmentationMode: 7).lines.contains(where: { digits($0.text) == digits(text) }) {
+                readInverting += 1
+            }
+            if try plain.recognize(crop, pageSegmentationMode: 7).lines.contains(where: { digits($0.text) == digits(text) }) {
+                readPlain += 1
+            }
+        }
+        // Tesseract's second, inverted run reads light print; without it the same crops read
+        // as the dark background they are.
+        #expect(readInverting * 2 > prices.count, "inverting: \(readInverting) of \(prices.count)")
+        #expect(readPlain * 2 < prices.count, "plain: \(readPlain) of \(prices.count)")
+    }
+
     @Test("tessdata: an explicit folder without eng.traineddata is an error naming it")
     func tessdataMissing() throws {
         let dir = try Self.tempDir()
