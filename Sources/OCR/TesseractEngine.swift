@@ -88,9 +88,14 @@ public final class OCREngine {
         }
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(configuration.pageSegmentationMode)))
-        _ = TessBaseAPISetVariable(api, "tessedit_do_invert", configuration.invertsUnsureLines ? "1" : "0")
         self.api = api
         self.configuration = configuration
+        setInverting(configuration.invertsUnsureLines)
+    }
+
+    /// Sets Tesseract's `tessedit_do_invert` (see `OCRConfiguration.invertsUnsureLines`).
+    private func setInverting(_ on: Bool) {
+        _ = TessBaseAPISetVariable(api, "tessedit_do_invert", on ? "1" : "0")
     }
 
     deinit {
@@ -110,14 +115,9 @@ public final class OCREngine {
         _ image: GrayImage, region: Geometry.Box? = nil, pageSegmentationMode: Int? = nil, invertingUnsureLines: Bool? = nil
     ) throws(OCRError) -> RecognizedPage {
         let start = DispatchTime.now().uptimeNanoseconds
-        if let invert = invertingUnsureLines, invert != configuration.invertsUnsureLines {
-            _ = TessBaseAPISetVariable(api, "tessedit_do_invert", invert ? "1" : "0")
-        }
-        defer {
-            if let invert = invertingUnsureLines, invert != configuration.invertsUnsureLines {
-                _ = TessBaseAPISetVariable(api, "tessedit_do_invert", configuration.invertsUnsureLines ? "1" : "0")
-            }
-        }
+        let switched = invertingUnsureLines.map { $0 != configuration.invertsUnsureLines } ?? false
+        if switched { setInverting(!configuration.invertsUnsureLines) }
+        defer { if switched { setInverting(configuration.invertsUnsureLines) } }
         TessBaseAPISetImage2(api, image.pix)
         // Files without a resolution (and all frames) would make Tesseract warn
         // and guess 70 dpi; 300 matches how its models were trained.

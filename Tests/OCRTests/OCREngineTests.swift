@@ -84,7 +84,7 @@ struct OCREngineTests {
         let prices = try Self.invertedPrices(count: 4)
         try #require(prices.count >= 6)
         func digits(_ s: String) -> String { s.filter(\.isNumber) }
-        var readInverting = 0, readPlain = 0
+        var readInverting = 0, readPlain = 0, readAsked = 0
         for (text, crop) in prices {
             if try inverting.recognize(crop, pageSegmentationMode: 7).lines.contains(where: { digits($0.text) == digits(text) }) {
                 readInverting += 1
@@ -92,7 +92,18 @@ struct OCREngineTests {
             if try plain.recognize(crop, pageSegmentationMode: 7).lines.contains(where: { digits($0.text) == digits(text) }) {
                 readPlain += 1
             }
+            // Asked for one reading (a region judged light on dark), the plain engine inverts it,
+            // and only it: the next reading is plain again.
+            let asked = try plain.recognize(crop, pageSegmentationMode: 7, invertingUnsureLines: true)
+            if asked.lines.contains(where: { digits($0.text) == digits(text) }) { readAsked += 1 }
         }
+        #expect(readAsked == readInverting, "asked per reading: \(readAsked), inverting engine: \(readInverting)")
+        var again = 0
+        for (text, crop) in prices
+        where try plain.recognize(crop, pageSegmentationMode: 7).lines.contains(where: { digits($0.text) == digits(text) }) {
+            again += 1
+        }
+        #expect(again == readPlain, "the plain engine after readings asked inverted: \(again), before: \(readPlain)")
         // Tesseract's second, inverted run reads light print; without it the same crops read
         // as the dark background they are.
         #expect(readInverting * 2 > prices.count, "inverting: \(readInverting) of \(prices.count)")
