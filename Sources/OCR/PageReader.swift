@@ -612,9 +612,16 @@ public final class PageReader {
     /// scene's boxes change and its tags read worse (shelf-jp-dev's phone copy, whose photos
     /// measure 3.1–3.3 px at the working size, read 0.939 of its prices sharpened at amount 1,
     /// 0.878 at 2, 0.959 as it is; `TextDetector.documentSharpening`).
+    ///
+    /// A scene is told on the first boxes already, before their small text is detected again:
+    /// that second detection of a page's small print (a 12 MP shelf photo's tags: 0.4 s) would
+    /// only be thrown away with the sharpened boxes.
     func blurredPortraitRegions(_ upright: GrayImage, isFrame: Bool) throws(OCRError) -> [TextRegion] {
-        let sharpened = try smallTextRegions(learnedRegions(upright, document: true), in: upright, isFrame: isFrame, document: true)
-        guard choose(sharpened, imageHeight: upright.height) == .regions else { return sharpened }
+        let first = try learnedRegions(upright, document: true)
+        if choose(first, imageHeight: upright.height) == .page {
+            let sharpened = try smallTextRegions(first, in: upright, isFrame: isFrame, document: true)
+            guard choose(sharpened, imageHeight: upright.height) == .regions else { return sharpened }
+        }
         OCRLog.write("blurred portrait page is a scene: detected again as it is")
         return try smallTextRegions(learnedRegions(upright), in: upright, isFrame: isFrame)
     }
