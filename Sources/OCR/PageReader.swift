@@ -1408,14 +1408,16 @@ public final class PageReader {
 
     /// The price model's agreed reading, or the first reading when the two name other amounts
     /// and the line recogniser, a third reader trained apart from both, reads the first's
-    /// amounts surely. The model's readings at two sizes are one model's and err together: a
-    /// receipt's dotted `0.20` (a zero with a dot inside, as receipt fonts print it) read
-    /// `9.20` at 0.87 and 0.38, first read `0.20` at 0.72 (Fixtures/small, read by its rows).
+    /// amounts surely (`settlesForFirst`). The model's readings at two sizes are one model's
+    /// and err together: a receipt's dotted `0.20` (a zero with a dot inside, as receipt fonts
+    /// print it) read `9.20` at 0.87 and 0.38, first read `0.20` at 0.72 (Fixtures/small, read
+    /// by its rows).
     func settled(_ agreed: TextLine, against first: TextLine?, _ region: TextRegion, in image: GrayImage, recognizer: Bool) -> TextLine {
         guard recognizer, let first else { return agreed }
         let firstAmounts = judge.amounts(in: first)
         guard !firstAmounts.isEmpty, firstAmounts != judge.amounts(in: agreed),
-            let read = recognizerReading(region, instead: agreed, in: image), read.sure,
+            let read = recognizerReading(region, instead: agreed, in: image),
+            Self.settlesForFirst(read.line, sure: read.sure, first: first, agreed: agreed, readersAgree: options.readersAgree),
             judge.amounts(in: read.line) == firstAmounts
         else { return agreed }
         OCRLog.write("  the recogniser reads the first reading's amounts: kept")
@@ -1475,6 +1477,24 @@ public final class PageReader {
         guard let tesseract else { return false }
         let mine = read.text.filter { $0.isASCII && $0.isNumber }
         return mine.count >= agreeingDigits && mine == tesseract.text.filter { $0.isASCII && $0.isNumber }
+    }
+
+    /// How many ASCII digits `line` reads.
+    static func digitCount(_ line: TextLine) -> Int { line.text.filter { $0.isASCII && $0.isNumber }.count }
+
+    /// Whether the recogniser's reading `read` of a box (`sure`: as `recognizerReading` judged
+    /// it against the price model's `agreed` reading) settles a disagreement for Tesseract's
+    /// `first` reading (`settled`; its amounts are checked there). Sure alone, or, with
+    /// `readersAgree`, reading every digit of `first` alike (`sameDigits`): two readers
+    /// trained apart agreeing digit for digit, however unsure each is alone, as
+    /// `recognizerReading` counts agreement with the reading it would replace. receipts-de's
+    /// tilted copy, its total `19,46`: first read `19,46.` at 0.31, the price model `19.16` at
+    /// 0.67 and 0.70, the recogniser `19,46` at 0.58. Not when `first` holds fewer digits than
+    /// `agreed`: blur merges glyphs, and two readers then drop the same one (receipts-de's
+    /// blurred copy, its total `26.42`: first read `26.0`, the recogniser `26.0` at 0.44, the
+    /// price model `26.42` at 0.60 twice).
+    static func settlesForFirst(_ read: TextLine, sure: Bool, first: TextLine, agreed: TextLine, readersAgree: Bool) -> Bool {
+        sure || (readersAgree && sameDigits(read, first) && digitCount(first) >= digitCount(agreed))
     }
 
     /// Least digits two readers must agree on (`sameDigits`): a price with cents has three

@@ -159,6 +159,22 @@ struct RereadChoiceTests {
         #expect(!PageReader.sameDigits(Self.line(("30.30", 0.71)), nil))
     }
 
+    @Test("the recogniser settles for the first reading when sure, or agreeing digit for digit without dropping one the model read")
+    func recogniserSettlesForTheFirstReading() {
+        // receipts-de tilted, its total: the recogniser `19,46` at 0.58 agrees with the first
+        // `19,46.` against the price model's `19.16`.
+        let tilt = (read: Self.line(("19,46", 0.58)), first: Self.line(("19,46.", 0.31)), agreed: Self.line(("19.16", 0.7)))
+        #expect(PageReader.settlesForFirst(tilt.read, sure: false, first: tilt.first, agreed: tilt.agreed, readersAgree: true))
+        #expect(!PageReader.settlesForFirst(tilt.read, sure: false, first: tilt.first, agreed: tilt.agreed, readersAgree: false))
+        // receipts-de blurred, its total `26.42`: both first readers dropped a digit the model read.
+        let blur = (read: Self.line(("26.0", 0.44)), first: Self.line(("26.0", 0.5)), agreed: Self.line(("26.42", 0.6)))
+        #expect(!PageReader.settlesForFirst(blur.read, sure: false, first: blur.first, agreed: blur.agreed, readersAgree: true))
+        // Sure alone it settles whatever the first reading holds; a digit apart is no agreement.
+        #expect(PageReader.settlesForFirst(blur.read, sure: true, first: blur.first, agreed: blur.agreed, readersAgree: false))
+        #expect(
+            !PageReader.settlesForFirst(Self.line(("19,48", 0.6)), sure: false, first: tilt.first, agreed: tilt.agreed, readersAgree: true))
+    }
+
     @Test("a document's box whose digits were read surely and hold no price is not read again; unsure digits and letters are")
     func sureRowsNotReadAgain() throws {
         let reader = try Self.reader()
@@ -412,6 +428,48 @@ struct RereadProbeTests {
         #expect(tried >= 12)
         #expect(Double(firstKept) >= 0.8 * Double(tried), "the first reading kept on \(firstKept) of \(tried)")
         #expect(agreedKept == tried, "the agreed reading kept on \(agreedKept) of \(tried)")
+    }
+
+    /// The recogniser settles a disagreement for the first reading also when it reads that
+    /// reading's digits unsurely but every one of them alike (`readersAgree`): two readers
+    /// trained apart agreeing digit for digit. The prices of the blurred and noisy fixture
+    /// receipts at the generator's boxes, the true text first read and a digit changed as the
+    /// price model's agreement (as `recogniserSettlesADisagreement`): with the rule the true
+    /// reading is kept on more of them than without it, and never a wrong first reading
+    /// against a true agreement.
+    @Test("the recogniser agreeing digit for digit with the first reading settles for it, however unsure")
+    func recogniserAgreeingWithTheFirstSettles() throws {
+        let tessdata = try Tessdata.locate(explicit: nil), models = try Tessdata.locateRecognizerModels()
+        func reader(agree: Bool) throws -> PageReader {
+            var options = AccuracyOptions()
+            options.readersAgree = agree
+            return PageReader(
+                engine: try OCREngine(configuration: OCRConfiguration(tessdata: tessdata)),
+                recognizer: try TextRecognizerNet(directory: models),
+                judge: RereadChoiceTests.PointJudge(printsWholeNumbers: false), options: options)
+        }
+        let on = try reader(agree: true), off = try reader(agree: false)
+        func line(_ text: String, _ b: Box) -> TextLine { TextLine(words: [TextWord(text: text, box: b, confidence: 0.8)]) }
+        var tried = 0, keptOn = 0, keptOff = 0
+        for family in ["blur", "noise"] {
+            for (image, texts, boxes) in try Self.fixture(family, where: { $0.hasPrefix("receipt_") }) {
+                for (text, b) in zip(texts, boxes)
+                where text.filter(\.isNumber).count >= PageReader.agreeingDigits
+                    && text.allSatisfy({ $0.isNumber || $0 == "." })
+                {
+                    let wrong = text.contains("0") ? text.replacingOccurrences(of: "0", with: "9") : "8" + text.dropFirst()
+                    let region = TextRegion(rect: b, glyphHeight: max(1, b.height * 8 / 10), glyphs: text.count)
+                    tried += 1
+                    if on.settled(line(wrong, b), against: line(text, b), region, in: image, recognizer: true).text == text { keptOn += 1 }
+                    if off.settled(line(wrong, b), against: line(text, b), region, in: image, recognizer: true).text == text {
+                        keptOff += 1
+                    }
+                    #expect(on.settled(line(text, b), against: line(wrong, b), region, in: image, recognizer: true).text == text)
+                }
+            }
+        }
+        #expect(tried >= 12)
+        #expect(keptOn > keptOff, "the first reading kept on \(keptOn) of \(tried) with the readers' agreement, \(keptOff) without")
     }
 
     /// A document's box that Tesseract read nothing in ends with the recogniser's reading when
