@@ -128,8 +128,8 @@ extern "C" float pc_edge_width(const uint8_t *gray, int width, int height, size_
 }
 
 extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_width, int image_height, size_t stride,
-                              int scaled_width, int scaled_height, float sharpen_edge, float sharpen_amount, float *edge_width,
-                              float *map, char *error, size_t error_length) {
+                              int scaled_width, int scaled_height, float sharpen_edge, float sharpen_amount, float least_spread,
+                              float *edge_width, float *map, char *error, size_t error_length) {
     if (!det || !gray || !map || image_width <= 0 || image_height <= 0 || scaled_width <= 0 || scaled_height <= 0 ||
         scaled_width > det->width || scaled_height > det->height) {
         pc_set_error(error, error_length, "bad arguments (empty image or a scaled size over the net's input)");
@@ -144,9 +144,10 @@ extern "C" int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_wi
         cv::Mat scaled = pc_detector_input(gray, image_width, image_height, stride, scaled_width, scaled_height);
         if (edge_width) *edge_width = 0;
         if (sharpen_edge > 0) {
-            const float spread = pc_edge_width(scaled.ptr<uint8_t>(), scaled.cols, scaled.rows, scaled.step[0]);
+            const float spread =
+                std::max(least_spread, pc_edge_width(scaled.ptr<uint8_t>(), scaled.cols, scaled.rows, scaled.step[0]));
             if (edge_width) *edge_width = spread;
-            if (spread > sharpen_edge) {
+            if (spread > sharpen_edge || least_spread > 0) {
                 cv::Mat soft, sharp;
                 cv::GaussianBlur(scaled, soft, cv::Size(0, 0), spread / 2);
                 // scaled + amount * (scaled - soft), saturated to 0...255.

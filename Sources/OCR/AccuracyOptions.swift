@@ -141,6 +141,11 @@ public struct AccuracyOptions: Sendable, Hashable {
     /// (`PageReader.blurredPrint`), though the page at 960 px is not, has both readers read
     /// its boxes as a blurred page's (`blurredRows`); `no-blurred-print` off, to measure.
     public var blurredPrint = true
+    /// A portrait file's page whose lines' print measures blurred (`blurredPrint`'s measure),
+    /// though its input's edges did not, is detected again with its input sharpened by the
+    /// spread its lines measure, and read as a blurred page (`PageReader.printBlurredRegions`);
+    /// `no-print-blurred-detection` off, to measure.
+    public var printBlurredDetection = true
     /// Tesseract reads every line it was unsure of again inverted (its own default,
     /// `OCRConfiguration.invertsUnsureLines`); off, pricecam setting each crop's polarity
     /// itself, but for regions judged light on dark (`tesseract-invert`: on everywhere, to
@@ -253,7 +258,7 @@ public struct AccuracyOptions: Sendable, Hashable {
         "small-text=PX", "unsure-side=PX", "tiny-glyph=PX",
         "no-recognizer", "no-text-area", "reread-sure-rows", "reread-small-rows", "no-row-recognizer", "no-row-glyphs",
         "no-crop-shadows", "crop-blur=SHARE", "no-readers-agree", "no-recognizer-words", "no-level-rows", "no-join-pieces",
-        "no-blurred-rows", "no-blurred-print", "no-scene-short-letters", "no-sideways", "no-upside-down",
+        "no-blurred-rows", "no-blurred-print", "no-print-blurred-detection", "no-scene-short-letters", "no-sideways", "no-upside-down",
         "tesseract-invert",
     ]
 
@@ -299,6 +304,7 @@ public struct AccuracyOptions: Sendable, Hashable {
             case "no-join-pieces": joinPieces = false
             case "no-blurred-rows": blurredRows = false
             case "no-blurred-print": blurredPrint = false
+            case "no-print-blurred-detection": printBlurredDetection = false
             case "tesseract-invert": tesseractInverts = true
             case "large-budget", "small-budget":
                 guard let n = Double(value), n >= 0 else { throw AccuracySwitchError(flag: flag) }

@@ -114,7 +114,7 @@ public final class PageReader {
         let upright = deskewed(image)
         OCRLog.write("deskew in \(Self.ms(since: deskewStart)) ms")
         let start = DispatchTime.now().uptimeNanoseconds
-        let regions: [TextRegion]
+        var regions: [TextRegion]
         // A blurred page is read by its rows with both readers (`blurredRows`).
         var blurred = false
         if options.reading == .auto, !image.isFrame, options.levelRows, options.blurredRows { blurred = try blurredPortrait(upright) }
@@ -155,6 +155,16 @@ public final class PageReader {
         } else {
             regions = try smallTextRegions(learnedRegions(upright), in: upright, isFrame: image.isFrame)
         }
+        // A page whose print measures blurred though its input did not is detected again
+        // sharpened by its print's spread; measured sharp, the rows below need not measure it again.
+        var leastSpread = 0.0, printSharp = false
+        if !blurred {
+            switch try printBlurredRegions(regions, in: upright, isFrame: image.isFrame) {
+            case .detectedAgain(let again, let spread): (regions, blurred, leastSpread) = (again, true, spread)
+            case .sharp: printSharp = true
+            case nil: break
+            }
+        }
         if mayTurn, !image.isFrame, options.sideways, let turn = try sidewaysTurn(regions, in: upright),
             let turned = image.quarterTurned(turn)
         {
@@ -185,10 +195,12 @@ public final class PageReader {
             let both =
                 blurred
                 || (options.blurredPrint && options.blurredRows && options.reading == .auto && !image.isFrame
-                    && blurredPrint(regions, in: upright))
+                    && !printSharp && blurredPrint(regions, in: upright))
             if let (level, levelling) = levelled(upright, regions: regions, isFrame: image.isFrame, least: Self.levelRowsAngle) {
-                var page = try readRows(
-                    learnedRegions(level, document: blurred), in: level, isFrame: image.isFrame, since: start, bothReaders: both)
+                let levelRegions = try withLeastSpread(leastSpread) { () throws(OCRError) in
+                    try learnedRegions(level, document: blurred)
+                }
+                var page = try readRows(levelRegions, in: level, isFrame: image.isFrame, since: start, bothReaders: both)
                 (page.width, page.height, page.levelling) = (upright.width, upright.height, levelling)
                 return page
             }
@@ -591,13 +603,69 @@ public final class PageReader {
     /// glyphs, at most `blurredPrintLines` of them spread over the page) is over the share
     /// at which a crop is sharpened (`RegionReader.blurredEdgeShare`).
     func blurredPrint(_ regions: [TextRegion], in image: GrayImage) -> Bool {
+        guard let (share, _) = printEdges(regions, in: image) else { return false }
+        return share > regionReader.blurredEdgeShare
+    }
+
+    /// The median edge spread of a document's lines as a share of their glyph (as
+    /// `blurredPrint` measures it) and their median glyph height (image px); nil when no line
+    /// is measured or crops are never sharpened.
+    func printEdges(_ regions: [TextRegion], in image: GrayImage) -> (share: Double, glyph: Int)? {
         let lines = regions.filter { $0.glyphs >= Self.documentLineGlyphs }.sorted { $0.rect.y < $1.rect.y }
-        guard !lines.isEmpty, regionReader.blurredEdgeShare > 0 else { return false }
+        guard !lines.isEmpty, regionReader.blurredEdgeShare > 0 else { return nil }
         let step = max(1, (lines.count + Self.blurredPrintLines - 1) / Self.blurredPrintLines)
-        let shares = stride(from: 0, to: lines.count, by: step).compactMap { regionReader.edgeShare(lines[$0], in: image) }
-        guard let median = shares.median else { return false }
-        OCRLog.write("print's edges: median \(String(format: "%.3f", median)) of the glyph over \(shares.count) lines")
-        return median > regionReader.blurredEdgeShare
+        let measured = stride(from: 0, to: lines.count, by: step).compactMap { k in
+            regionReader.edgeShare(lines[k], in: image).map { (share: $0, glyph: lines[k].glyphHeight) }
+        }
+        guard let share = measured.map(\.share).median, let glyph = measured.map(\.glyph).median else { return nil }
+        OCRLog.write("print's edges: median \(String(format: "%.3f", share)) of the glyph over \(measured.count) lines")
+        return (share, glyph)
+    }
+
+    /// What `printBlurredRegions` found on a page whose print it measured.
+    enum PrintBlur {
+        /// The print measures sharp (`blurredPrint` is false on the same regions).
+        case sharp
+        /// The print measures blurred: the page detected again, sharpened by `spread` px.
+        case detectedAgain(regions: [TextRegion], spread: Double)
+    }
+
+    /// A portrait file's page detected again, its input sharpened, when the print of the
+    /// lines found measures blurred (`printEdges` over `RegionReader.blurredEdgeShare`) though
+    /// the whole input's edges did not (`blurredPortrait`); nil when it does not apply (the
+    /// print not measured).
+    ///
+    /// A receipt photographed half the width of a phone's frame on a grainy table: the table's
+    /// grain and the receipt's sharp outline make the whole image's edges look sharp (a
+    /// blurred receipt's phone photo measured 1.50 px at 960 px, its sharp original's photo
+    /// 1.93), so its detector input is not sharpened and the network finds a few boxes of the
+    /// receipt (4 of about 80), read as a scene. The lines it did find carry the blur: the
+    /// spread they measure, as a share of their glyph, times their glyph height at the working
+    /// scale, is the spread the detection sharpens by (`InputSharpening.leastSpread`). The
+    /// page is then read as a blurred portrait page is (`blurredPortraitRegions`, both readers).
+    func printBlurredRegions(_ regions: [TextRegion], in image: GrayImage, isFrame: Bool) throws(OCRError) -> PrintBlur? {
+        guard options.printBlurredDetection, options.reading == .auto, !isFrame, options.levelRows, options.blurredRows,
+            options.blurredPrint, let detector, detector.documentSharpening.blurredEdge > 0, !detector.lastInputSharpened,
+            try coarserSide(image) != nil,
+            let (share, glyph) = printEdges(regions, in: image)
+        else { return nil }
+        guard share > regionReader.blurredEdgeShare else { return .sharp }
+        let spread = share * Double(glyph) * detector.workingSize(width: image.width, height: image.height).scale
+        OCRLog.write(
+            "print blurred (\(String(format: "%.3f", share)) of a \(glyph) px glyph): detected again sharpened by \(String(format: "%.1f", spread)) px"
+        )
+        let found = try withLeastSpread(spread) { () throws(OCRError) in try blurredPortraitRegions(image, isFrame: isFrame) }
+        return .detectedAgain(regions: found, spread: spread)
+    }
+
+    /// `body` run with the detector's document sharpening taking edges to spread at least
+    /// `spread` px (`InputSharpening.leastSpread`); 0: as measured.
+    func withLeastSpread<T>(_ spread: Double, _ body: () throws(OCRError) -> T) throws(OCRError) -> T {
+        guard spread > 0, let detector else { return try body() }
+        let kept = detector.documentSharpening.leastSpread
+        detector.documentSharpening.leastSpread = spread
+        defer { detector.documentSharpening.leastSpread = kept }
+        return try body()
     }
 
     /// Lines measured at most by `blurredPrint`, spread over the page: its median is the
@@ -1475,12 +1543,12 @@ public final class PageReader {
     /// `30.30`, read `(30:30.` by Tesseract and `30.30` at 0.71 by the recogniser).
     static func sameDigits(_ read: TextLine, _ tesseract: TextLine?) -> Bool {
         guard let tesseract else { return false }
-        let mine = read.text.filter { $0.isASCII && $0.isNumber }
-        return mine.count >= agreeingDigits && mine == tesseract.text.filter { $0.isASCII && $0.isNumber }
+        let mine = asciiDigits(read)
+        return mine.count >= agreeingDigits && mine == asciiDigits(tesseract)
     }
 
-    /// How many ASCII digits `line` reads.
-    static func digitCount(_ line: TextLine) -> Int { line.text.filter { $0.isASCII && $0.isNumber }.count }
+    /// The ASCII digits `line` reads, in order (the digits an amount is made of).
+    static func asciiDigits(_ line: TextLine) -> String { line.text.filter { $0.isASCII && $0.isNumber } }
 
     /// Whether the recogniser's reading `read` of a box (`sure`: as `recognizerReading` judged
     /// it against the price model's `agreed` reading) settles a disagreement for Tesseract's
@@ -1494,7 +1562,7 @@ public final class PageReader {
     /// blurred copy, its total `26.42`: first read `26.0`, the recogniser `26.0` at 0.44, the
     /// price model `26.42` at 0.60 twice).
     static func settlesForFirst(_ read: TextLine, sure: Bool, first: TextLine, agreed: TextLine, readersAgree: Bool) -> Bool {
-        sure || (readersAgree && sameDigits(read, first) && digitCount(first) >= digitCount(agreed))
+        sure || (readersAgree && sameDigits(read, first) && asciiDigits(first).count >= asciiDigits(agreed).count)
     }
 
     /// Least digits two readers must agree on (`sameDigits`): a price with cents has three

@@ -88,10 +88,17 @@ public struct InputSharpening: Sendable, Hashable {
     public var blurredEdge: Double
     /// Share of the detail (the image less its Gaussian blur of sigma half the spread) added back.
     public var amount: Double
+    /// The spread in px of the working image that the text's own edges measure when they
+    /// measure blurred (0: none): the input is then sharpened, by the larger of it and the
+    /// whole image's spread. A small document on a large photo has its blank surround and
+    /// its table's grain make the whole image's edges look sharp
+    /// (`PageReader.printBlurredRegions`).
+    public var leastSpread: Double
 
-    public init(blurredEdge: Double, amount: Double) {
+    public init(blurredEdge: Double, amount: Double, leastSpread: Double = 0) {
         self.blurredEdge = blurredEdge
         self.amount = amount
+        self.leastSpread = leastSpread
     }
 
     public static let off = InputSharpening(blurredEdge: 0, amount: 0)

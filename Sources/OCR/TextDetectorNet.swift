@@ -89,11 +89,12 @@ public final class TextDetectorNet {
             map.withUnsafeMutableBufferPointer { m in
                 pc_textdet_run(
                     n, g.baseAddress, Int32(width), Int32(height), width, Int32(scaledWidth), Int32(scaledHeight),
-                    Float(sharpening.blurredEdge), Float(sharpening.amount), &edge, m.baseAddress, &error, error.count)
+                    Float(sharpening.blurredEdge), Float(sharpening.amount), Float(sharpening.leastSpread), &edge, m.baseAddress, &error,
+                    error.count)
             }
         }
         guard rc == 0 else { throw .failed(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
-        let sharpened = sharpening.blurredEdge > 0 && Double(edge) > sharpening.blurredEdge
+        let sharpened = sharpening.blurredEdge > 0 && (Double(edge) > sharpening.blurredEdge || sharpening.leastSpread > 0)
         if sharpening.blurredEdge > 0 { OCRLog.write("detector input edges spread \(edge) px\(sharpened ? ": sharpened" : "")") }
         return (map, sharpened)
     }

@@ -228,6 +228,66 @@ struct RegionLayoutTests {
         #expect(detector.lastInputSharpened, "the blurred receipt's last detection was not sharpened")
     }
 
+    /// `receipt` photographed as `scripts/perturb.py phone` photographs it: half the width of
+    /// a portrait frame (at least 15% taller than the receipt), on a dark table of coarse grain
+    /// (grey 45–95 drawn per 8 px square from a fixed seed, enlarged smooth).
+    static func onATable(_ receipt: GrayImage) throws -> GrayImage {
+        let w = receipt.width * 2, h = max(w * 4 / 3, receipt.height * 115 / 100)
+        let (gw, gh) = ((w + 7) / 8, (h + 7) / 8)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let grain = (0..<(gw * gh)).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(45 + Int(seed >> 33) % 51)
+        }
+        let table = try #require(GrayImage(luma: grain, width: gw, height: gh, bytesPerRow: gw).scaled(by: 8))
+        var canvas = table.bytes()
+        let (tw, x0, y0) = (table.width, (w - receipt.width) / 2, (h - receipt.height) / 2)
+        let pixels = receipt.bytes()
+        for y in 0..<receipt.height {
+            let row = (y0 + y) * tw + x0
+            canvas.replaceSubrange(row..<(row + receipt.width), with: pixels[(y * receipt.width)..<((y + 1) * receipt.width)])
+        }
+        let photo = GrayImage(luma: canvas, width: tw, height: table.height, bytesPerRow: tw)
+        return try #require(photo.cropped(Box(x: 0, y: 0, width: min(w, tw), height: min(h, table.height))))
+    }
+
+    /// A blurred receipt photographed on a table (receipts-de's `real_21042020_04_01207`,
+    /// blurred as `scripts/perturb.py blur` blurs it, σ 0.15% of its longer side, then
+    /// photographed as its `phone` copy is: `onATable`). The photo's edges look sharp at 960
+    /// px (the table's grain and the receipt's outline), so its input is not sharpened and the
+    /// network finds little of the receipt; the lines it finds measure blurred
+    /// (`printEdges`), and the page is detected again sharpened by their spread
+    /// (`printBlurredRegions`), finding several times the boxes, on the receipt. The sharp
+    /// receipt on the same table is not; nor with `no-print-blurred-detection`.
+    @Test("a blurred receipt on a table is detected again sharpened by its print's spread")
+    func aBlurredReceiptOnATableIsDetectedAgainSharpened() throws {
+        let (detector, reader) = try Self.detectingReader()
+        let receipt = try GrayImage.load(path: BlurredInputTests.receipt)
+        let blurred = CropBlurTests.blurred(receipt, sigma: 0.0015 * Double(max(receipt.width, receipt.height)))
+        let photo = try Self.onATable(blurred)
+        #expect(try !reader.blurredPortrait(photo), "the photo's edges look blurred at 960 px: the test tests nothing")
+        let first = try reader.learnedRegions(photo)
+        #expect(!detector.lastInputSharpened)
+        guard case .detectedAgain(let regions, let spread) = try reader.printBlurredRegions(first, in: photo, isFrame: false) else {
+            Issue.record("the blurred receipt's print was not measured blurred: not detected again")
+            return
+        }
+        #expect(detector.lastInputSharpened, "detected again, but not sharpened")
+        #expect(spread > 1)
+        #expect(regions.count >= 3 * max(1, first.count), "\(first.count) boxes first, \(regions.count) sharpened")
+        let paper = Box(
+            x: (photo.width - receipt.width) / 2, y: (photo.height - receipt.height) / 2, width: receipt.width, height: receipt.height)
+        let off = regions.filter { paper.intersectionArea($0.rect) * 10 < $0.rect.width * $0.rect.height * 9 }
+        #expect(off.count * 10 <= regions.count, "boxes off the receipt: \(off.map(\.rect))")
+        let (_, unswitched) = try Self.detectingReader(try AccuracyOptions(switches: "no-print-blurred-detection"))
+        #expect(try unswitched.printBlurredRegions(first, in: photo, isFrame: false) == nil)
+        let sharp = try Self.onATable(receipt)
+        guard case .sharp = try reader.printBlurredRegions(reader.learnedRegions(sharp), in: sharp, isFrame: false) else {
+            Issue.record("the sharp receipt's print judged blurred, or not measured")
+            return
+        }
+    }
+
     static let scannedReceipt = datasetImage("sroie-dev/img/541.jpg")
 
     /// A receipt scanned small on a large white page (sroie-dev's `541`, a quarter of an A4

@@ -33,11 +33,14 @@ void pc_textdet_destroy(pc_textdet *det);
 /// `map` (`width * height` floats of the net's size). When `sharpen_edge` > 0 and the
 /// resized image's edges spread over more than `sharpen_edge` px (`pc_edge_width`), it is
 /// unsharp masked first: `sharpen_amount` of its difference from a Gaussian blur of sigma
-/// half that spread added back. `edge_width` (may be NULL) receives the spread measured (0
-/// when not measured). 0 on success, else -1 with the reason in `error`.
+/// half that spread added back. `least_spread` > 0 (with `sharpen_edge` > 0): the input is
+/// known to be blurred from elsewhere (its text's own edges, where the whole image's say
+/// little) and is sharpened by the larger of that spread and the one measured. `edge_width`
+/// (may be NULL) receives the spread taken (0 when not measured). 0 on success, else -1 with
+/// the reason in `error`.
 int pc_textdet_run(pc_textdet *det, const uint8_t *gray, int image_width, int image_height, size_t stride,
-                   int scaled_width, int scaled_height, float sharpen_edge, float sharpen_amount, float *edge_width, float *map,
-                   char *error, size_t error_length);
+                   int scaled_width, int scaled_height, float sharpen_edge, float sharpen_amount, float least_spread,
+                   float *edge_width, float *map, char *error, size_t error_length);
 
 /// The spread of an 8-bit gray image's edges in px: its contrast (p98 - p2 of the gray
 /// levels) over its steep steps (p90 of the absolute horizontal and vertical neighbour
