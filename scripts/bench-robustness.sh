@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Robustness benchmark: pricecam's main score on each set, clean and on perturbed copies
 # of it made by scripts/perturb.py (scale0.5 scale0.35 scale2 rot+4 rot-4 tilt jpeg30 blur
-# dim phone shadow; same truth), each scored by `pricecam eval --json` (release build). Prints a table,
+# dim phone shadow blur-phone; same truth), each scored by `pricecam eval --json` (release build). Prints a table,
 # set x (clean, each perturbation), each perturbation's score with its difference from clean.
 #   scripts/bench-robustness.sh [--md FILE] [--only NAME,NAME] [--keep] [SET...]
 #   SET: a folder with gt.json and img/, or a set name in ../shared/datasets;

@@ -31,9 +31,12 @@ Perturbations:
   shadow               a cast shadow: beyond a straight soft edge (6% of the longer side wide)
                        at an angle and offset seeded by the entry's key, the light falls to
                        40%, ink and paper alike
+  blur-phone           blur, then phone: a document out of focus photographed on a table, two
+                       perturbations at once as a traveller's photo often has them (the whole
+                       photo's edges look sharp: its table's grain and the paper's outline)
 
 Deterministic: the same input gives byte-identical outputs (fixed seeds, no time), with
-no metadata copied but the resolution (phone's copies add their EXIF orientation): a file's dpi is kept, scaled by the scale
+no metadata copied but the resolution (phone's and blur-phone's copies add their EXIF orientation): a file's dpi is kept, scaled by the scale
 perturbations as a scan at that resolution would say (pricecam gives it to Tesseract).
 Each perturbation's folder is written beside it under a temporary name and renamed into
 place when complete, replacing an older one; images are spread over --jobs processes.
@@ -54,7 +57,8 @@ import zlib
 
 from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
-NAMES = ["scale0.5", "scale0.35", "scale2", "rot+4", "rot-4", "tilt", "jpeg30", "blur", "dim", "phone", "shadow"]
+NAMES = ["scale0.5", "scale0.35", "scale2", "rot+4", "rot-4", "tilt", "jpeg30", "blur", "dim", "phone", "shadow",
+         "blur-phone"]
 
 TILT_SHRINK = 0.12      # the right edge's height lost, in parts of the image height
 DIM_LEVEL = 0.45        # white becomes 45% grey
@@ -305,6 +309,8 @@ def perturb(name, img, key=""):
         return phone(img, key)
     if name == "shadow":
         return shadow(img, key)
+    if name == "blur-phone":
+        return phone(blur(img)[0], key)
     raise ValueError(name)
 
 
@@ -312,7 +318,7 @@ def perturb(name, img, key=""):
 
 def out_key(key, name):
     stem, _ = os.path.splitext(key)
-    return stem + (".jpg" if name in ("jpeg30", "phone") else ".png")
+    return stem + (".jpg" if name in ("jpeg30", "phone", "blur-phone") else ".png")
 
 
 def save(img, path, name, dpi):
@@ -320,7 +326,7 @@ def save(img, path, name, dpi):
     extra = {"dpi": dpi} if dpi else {}
     if name == "jpeg30":
         img.save(path, "JPEG", quality=30, subsampling=2, optimize=False, progressive=False, **extra)
-    elif name == "phone":
+    elif name in ("phone", "blur-phone"):
         exif = Image.Exif()
         exif[0x0112] = PHONE_ORIENTATION
         img.transpose(Image.Transpose.ROTATE_90).save(
